@@ -1,0 +1,231 @@
+/// The running effects of one reactor and the cancellation rules between them.
+///
+/// A value type: each event is a `mutating` method, called under the runtime's lock, that updates
+/// the bookkeeping and records in `work` what must be done once the lock is released (cancel
+/// tasks, resume waiting ones). It never calls user code, except the `take(until:)` predicates.
+@usableFromInline struct EffectRegistry<Action: Sendable> {
+  /// Every scope that was registered and has not finished; a cancelled scope stays until its task
+  /// has returned, so "no effect is running" means no task of this reactor is left.
+  private(set) var running: [UInt64: EffectScope] = [:]
+  /// Scopes with an id that are running (not waiting their turn), oldest first.
+  private var byID: [EffectID: [EffectScope]] = [:]
+  /// `.queue` scopes waiting for the one in `byID` to finish, oldest first.
+  private var waiting: [EffectID: [EffectScope]] = [:]
+  /// `take(until:)` scopes and their predicates.
+  private var stopConditions: [(scope: EffectScope, matches: @Sendable (Action) -> Bool)] = []
+  private var nextSerial: UInt64 = 0
+  /// Side effects to perform after the lock is released.
+  @usableFromInline var work = DeferredWork()
+
+  @usableFromInline init() {}
+
+  /// Whether some side effect waits for the lock to be released.
+  @inlinable var hasWork: Bool { !work.isEmpty }
+
+  /// Whether some `take(until:)` work is waiting for a matching action.
+  @inlinable var hasStopConditions: Bool { stopConditionCount > 0 }
+  @usableFromInline var stopConditionCount = 0
+
+  /// Hands over the deferred side effects, to perform once the lock is released.
+  @usableFromInline mutating func takeWork() -> DeferredWork {
+    defer { work = DeferredWork() }
+    return work
+  }
+
+  /// The outcome of registering scoped work.
+  enum Registration {
+    /// Run the work now, inside the returned scope.
+    case start(EffectScope)
+    /// Drop the work: `.exhaust` and one is already running.
+    case skip
+    /// Run the work once the returned scope's turn comes (`.queue`).
+    case wait(EffectScope)
+  }
+
+  var isEmpty: Bool { running.isEmpty }
+
+  /// Registers a scope for a task that has no cancellation rule of its own.
+  mutating func registerPlain(parent: EffectScope?) -> EffectScope {
+    let scope = makeScope(parent: parent, id: nil, policy: .merge)
+    running[scope.serial] = scope
+    return scope
+  }
+
+  /// Registers `take(until:)` work.
+  mutating func registerStop(
+    parent: EffectScope?, matches: @escaping @Sendable (Action) -> Bool
+  ) -> EffectScope {
+    let scope = registerPlain(parent: parent)
+    stopConditions.append((scope, matches))
+    stopConditionCount = stopConditions.count
+    return scope
+  }
+
+  /// Registers `cancellable(id:policy:)` work, applying its policy to the runs already in flight.
+  mutating func registerCancellable(
+    id: EffectID, policy: CancellationPolicy, parent: EffectScope?
+  ) -> Registration {
+    let inFlight = byID[id, default: []]
+    switch policy {
+    case .merge:
+      break
+    case .latest:
+      // Switch-latest: whatever runs or waits under this id is superseded.
+      for scope in inFlight { cancel(scope) }
+      for scope in waiting[id, default: []] { cancel(scope) }
+    case .exhaust:
+      // The run in flight wins; the new one never starts.
+      if !inFlight.isEmpty { return .skip }
+    case .queue:
+      if !inFlight.isEmpty || !(waiting[id]?.isEmpty ?? true) {
+        let scope = makeScope(parent: parent, id: id, policy: policy)
+        scope.turn = .waiting(nil)
+        running[scope.serial] = scope
+        waiting[id, default: []].append(scope)
+        return .wait(scope)
+      }
+    }
+    let scope = makeScope(parent: parent, id: id, policy: policy)
+    running[scope.serial] = scope
+    byID[id, default: []].append(scope)
+    return .start(scope)
+  }
+
+  /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it now.
+  mutating func attach(_ task: Task<Void, Never>, to scope: EffectScope) {
+    scope.task = task
+    if !scope.isActive { work.cancel(task) }
+  }
+
+  /// Cancels every `take(until:)` scope whose predicate matches `action`.
+  mutating func stopWork(matching action: Action) {
+    guard !stopConditions.isEmpty else { return }
+    for (scope, matches) in stopConditions where matches(action) {
+      cancel(scope)
+    }
+  }
+
+  /// Cancels every run and every waiting run registered under `id`.
+  mutating func cancel(id: EffectID) {
+    for scope in byID[id, default: []] { cancel(scope) }
+    for scope in waiting[id, default: []] { cancel(scope) }
+  }
+
+  /// Cancels one scope: from now on its emissions are dropped, and its task is cancelled once the
+  /// lock is released.
+  mutating func cancel(_ scope: EffectScope) {
+    guard !scope.isCancelled, !scope.isFinished else { return }
+    scope.isCancelled = true
+    if let task = scope.task { work.cancel(task) }
+    if case .waiting(let continuation?) = scope.turn {
+      work.resume(continuation, granted: false)
+    }
+    scope.turn = .granted
+    forget(scope)
+  }
+
+  /// Records that `scope`'s work has ended; the next `.queue` run of its id gets its turn.
+  mutating func finish(_ scope: EffectScope) {
+    guard !scope.isFinished else { return }
+    scope.isFinished = true
+    running[scope.serial] = nil
+    forget(scope)
+  }
+
+  /// Decides whether a `.queue` scope may run, or stores the continuation that waits for its turn.
+  ///
+  /// - Returns: `true` to run now, `false` if cancelled, `nil` if the continuation was stored.
+  mutating func awaitTurn(
+    of scope: EffectScope, continuation: CheckedContinuation<Bool, Never>
+  ) -> Bool? {
+    if scope.isCancelled || !scope.isActive { return false }
+    guard case .waiting = scope.turn else { return true }
+    scope.turn = .waiting(continuation)
+    return nil
+  }
+
+  /// Cancels everything; used when the reactor is released.
+  mutating func cancelAll() {
+    for scope in running.values {
+      scope.isCancelled = true
+      if let task = scope.task { work.cancel(task) }
+      if case .waiting(let continuation?) = scope.turn {
+        work.resume(continuation, granted: false)
+      }
+      scope.turn = .granted
+    }
+    running = [:]
+    byID = [:]
+    waiting = [:]
+    stopConditions = []
+    stopConditionCount = 0
+  }
+
+  private mutating func makeScope(
+    parent: EffectScope?, id: EffectID?, policy: CancellationPolicy
+  ) -> EffectScope {
+    nextSerial &+= 1
+    return EffectScope(parent: parent, id: id, policy: policy, serial: nextSerial)
+  }
+
+  /// Removes a cancelled or finished scope from the tables that decide policies.
+  private mutating func forget(_ scope: EffectScope) {
+    if !stopConditions.isEmpty {
+      stopConditions.removeAll { $0.scope === scope }
+      stopConditionCount = stopConditions.count
+    }
+    guard let id = scope.id else { return }
+    if var queue = waiting[id], let index = queue.firstIndex(where: { $0 === scope }) {
+      queue.remove(at: index)
+      waiting[id] = queue.isEmpty ? nil : queue
+      return
+    }
+    guard var active = byID[id], let index = active.firstIndex(where: { $0 === scope }) else {
+      return
+    }
+    active.remove(at: index)
+    byID[id] = active.isEmpty ? nil : active
+    // A `.queue` line moves on when its running scope is gone.
+    if active.isEmpty, var queue = waiting[id], !queue.isEmpty {
+      let next = queue.removeFirst()
+      waiting[id] = queue.isEmpty ? nil : queue
+      byID[id] = [next]
+      if case .waiting(let continuation?) = next.turn {
+        work.resume(continuation, granted: true)
+      }
+      next.turn = .granted
+    }
+  }
+}
+
+/// What the runtime must do after releasing its lock.
+@usableFromInline struct DeferredWork {
+  var tasksToCancel: [Task<Void, Never>] = []
+  var turnsToResume: [(CheckedContinuation<Bool, Never>, Bool)] = []
+  var idleWaitersToResume: [CheckedContinuation<Void, Never>] = []
+  @usableFromInline var isEmpty = true
+
+  init() {}
+
+  mutating func cancel(_ task: Task<Void, Never>) {
+    tasksToCancel.append(task)
+    isEmpty = false
+  }
+
+  mutating func resume(_ continuation: CheckedContinuation<Bool, Never>, granted: Bool) {
+    turnsToResume.append((continuation, granted))
+    isEmpty = false
+  }
+
+  mutating func resumeIdleWaiters(_ waiters: [CheckedContinuation<Void, Never>]) {
+    idleWaitersToResume.append(contentsOf: waiters)
+    isEmpty = isEmpty && waiters.isEmpty
+  }
+
+  /// Cancels and resumes; never call with a lock held.
+  @usableFromInline func perform() {
+    for task in tasksToCancel { task.cancel() }
+    for (continuation, granted) in turnsToResume { continuation.resume(returning: granted) }
+    for waiter in idleWaitersToResume { waiter.resume() }
+  }
+}

@@ -1,0 +1,53 @@
+/// One cancellable unit of asynchronous work: the task of a `run`, a `take(until:)`, or a
+/// `cancellable(id:policy:)`.
+///
+/// Scopes nest: a mutation emitted inside a scope is applied only if neither the scope nor any
+/// enclosing scope was cancelled. That check and every cancellation happen under the runtime's
+/// lock, which is what makes "no mutation of a cancelled effect reaches `reduce`" hold.
+@usableFromInline final class EffectScope: @unchecked Sendable {
+  // Safe: the mutable fields below are read and written only while the mutex of the runtime that
+  // created the scope is held (`RuntimeStorage` is the only caller). The `let`s never change.
+  // `RuntimeTests` and `ConcurrencyTests` exercise every path under ThreadSanitizer in CI.
+
+  /// The scope this one runs inside, if any.
+  let parent: EffectScope?
+  /// The id and policy of `cancellable(id:policy:)` work.
+  let id: EffectID?
+  let policy: CancellationPolicy
+  /// Unique within its runtime; the key of the registry.
+  let serial: UInt64
+
+  /// Set once, by `cancel`; emissions are dropped from then on.
+  var isCancelled = false
+  /// Set once, when the scope's work has ended; late emissions are dropped too.
+  var isFinished = false
+  /// The task running this scope's work, once spawned.
+  var task: Task<Void, Never>?
+  /// For `.queue` work: whether the scope may run yet.
+  var turn: Turn = .granted
+
+  /// Where a `.queue` scope stands in its line.
+  enum Turn {
+    case granted
+    /// Waiting; holds the continuation of the task waiting for its turn, once it suspends.
+    case waiting(CheckedContinuation<Bool, Never>?)
+  }
+
+  init(parent: EffectScope?, id: EffectID?, policy: CancellationPolicy, serial: UInt64) {
+    self.parent = parent
+    self.id = id
+    self.policy = policy
+    self.serial = serial
+  }
+
+  /// Whether a mutation emitted in this scope may still be applied.
+  var isActive: Bool {
+    if isCancelled || isFinished { return false }
+    var ancestor = parent
+    while let scope = ancestor {
+      if scope.isCancelled { return false }
+      ancestor = scope.parent
+    }
+    return true
+  }
+}

@@ -1,0 +1,62 @@
+/// The tree behind ``Mutations``, read by the runtime.
+///
+/// Only `scoped` is boxed, so a `.just` of a trivial mutation is built and read without a heap
+/// allocation.
+@usableFromInline enum MutationNode<Mutation: Sendable>: Sendable {
+  case none
+  case just(Mutation)
+  case concat([MutationNode])
+  case merge([MutationNode])
+  case run(EffectOperation<Mutation>)
+  indirect case scoped(ScopeSpecification, MutationNode)
+  case cancel(EffectID)
+  /// Waits, then runs the inner work; the wait's deadline is fixed when the node starts.
+  indirect case delayed(Delay, MutationNode)
+  /// Runtime only: a delay whose deadline is fixed, waiting to run in its task.
+  indirect case waiting(Delay.Wait, MutationNode)
+  /// Runtime only: work already registered under `EffectScope`, waiting to run in its task.
+  indirect case active(EffectScope, MutationNode)
+  /// Runtime only: work registered under a `.queue` policy, waiting for its turn.
+  indirect case queued(EffectScope, MutationNode)
+}
+
+/// How a scoped piece of work may be cancelled, as written in `mutate`.
+@usableFromInline enum ScopeSpecification: Sendable {
+  /// Holds an `ActionPredicate<Action>`; the runtime checks the action type when it starts.
+  case takeUntil(any Sendable)
+  case cancellable(EffectKey, CancellationPolicy)
+}
+
+/// The identity a cancellable piece of work is registered under.
+@usableFromInline enum EffectKey: Sendable {
+  case id(EffectID)
+  /// The case name of the action whose `mutate` produced the work.
+  case actionCase
+}
+
+/// The asynchronous body of a ``Mutations/run(priority:_:catch:)``.
+@usableFromInline struct EffectOperation<Mutation: Sendable>: Sendable {
+  let priority: TaskPriority?
+  let body: @Sendable (Send<Mutation>) async throws -> Void
+  let handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
+}
+
+/// A wait on an injected clock, in two steps: `begin()` fixes the deadline from `clock.now` (when
+/// the work starts, on the sender's thread), the returned `Wait` sleeps until it (in the task).
+///
+/// Fixing the deadline at the send makes delays deterministic under a test clock: advancing the
+/// clock after a send always reaches the deadline, whenever the task gets to its sleep.
+@usableFromInline struct Delay: Sendable {
+  let begin: @Sendable () -> Wait
+
+  @usableFromInline struct Wait: Sendable {
+    let sleep: @Sendable () async throws -> Void
+  }
+
+  init<C: Clock>(duration: Duration, clock: C) where C.Duration == Duration {
+    begin = {
+      let deadline = clock.now.advanced(by: duration)
+      return Wait { try await clock.sleep(until: deadline, tolerance: nil) }
+    }
+  }
+}

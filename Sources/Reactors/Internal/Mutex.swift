@@ -1,0 +1,43 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#endif
+
+/// The platform mutex every lock in the runtime is built on.
+///
+/// A `pthread_mutex_t` must never move once initialised, so it always lives in the tail of a
+/// `ManagedBuffer` and is reached through a pointer.
+@usableFromInline typealias PlatformMutex = pthread_mutex_t
+
+extension UnsafeMutablePointer where Pointee == PlatformMutex {
+  /// Initialises the mutex in place; a recursive one may be re-locked by the thread holding it.
+  @usableFromInline func initializeMutex(recursive: Bool) {
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    defer { pthread_mutexattr_destroy(&attributes) }
+    if recursive {
+      pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+    }
+    let result = pthread_mutex_init(self, &attributes)
+    precondition(result == 0, "Internal inconsistency: pthread_mutex_init failed (\(result))")
+  }
+
+  @inlinable func lock() {
+    let result = pthread_mutex_lock(self)
+    assert(result == 0, "Internal inconsistency: pthread_mutex_lock failed (\(result))")
+  }
+
+  @inlinable func unlock() {
+    let result = pthread_mutex_unlock(self)
+    assert(result == 0, "Internal inconsistency: pthread_mutex_unlock failed (\(result))")
+  }
+
+  @usableFromInline func destroyMutex() {
+    pthread_mutex_destroy(self)
+  }
+}

@@ -1,0 +1,70 @@
+/// The relays of a reactor's overridden `transform` hooks and the subscriptions feeding the
+/// runtime from what the hooks return.
+///
+/// Built once, when the reactor is first used. A hook left at its default is detected (it returns
+/// the relay's own signal) and gets no relay, so it costs nothing.
+@usableFromInline final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>:
+  Sendable
+{
+  @usableFromInline let actions: SignalRelay<Action>?
+  @usableFromInline let mutations: SignalRelay<Mutation>?
+  @usableFromInline let states: SignalRelay<State>?
+  private let outputs: Outputs
+  private let subscriptions = Locked<[SignalSubscription]>.make([])
+
+  private struct Outputs: Sendable {
+    let actions: Signal<Action>?
+    let mutations: Signal<Mutation>?
+    let states: Signal<State>?
+  }
+
+  private init(
+    actions: (SignalRelay<Action>, Signal<Action>)?,
+    mutations: (SignalRelay<Mutation>, Signal<Mutation>)?,
+    states: (SignalRelay<State>, Signal<State>)?
+  ) {
+    self.actions = actions?.0
+    self.mutations = mutations?.0
+    self.states = states?.0
+    outputs = Outputs(actions: actions?.1, mutations: mutations?.1, states: states?.1)
+  }
+
+  /// Calls the reactor's `transform` hooks; `nil` when all three are the identity.
+  static func make<R: Reactor>(for reactor: R) -> Pipeline?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let actions = overridden(SignalRelay<Action>(), reactor.transform(action:))
+    let mutations = overridden(SignalRelay<Mutation>(), reactor.transform(mutation:))
+    let states = overridden(SignalRelay<State>(), reactor.transform(state:))
+    if actions == nil, mutations == nil, states == nil { return nil }
+    return Pipeline(actions: actions, mutations: mutations, states: states)
+  }
+
+  private static func overridden<Element>(
+    _ relay: SignalRelay<Element>, _ transform: (Signal<Element>) -> Signal<Element>
+  ) -> (SignalRelay<Element>, Signal<Element>)? {
+    let output = transform(relay.signal)
+    return output.source == ObjectIdentifier(relay) ? nil : (relay, output)
+  }
+
+  /// Connects the outputs of the hooks to the runtime; prepended values are delivered now.
+  func connect(
+    actions receiveAction: @escaping @Sendable (Action) -> Void,
+    mutations receiveMutation: @escaping @Sendable (Mutation) -> Void,
+    states receiveState: @escaping @Sendable (State) -> Void
+  ) {
+    var connected: [SignalSubscription] = []
+    if let output = outputs.states { connected.append(output.subscribe(receiveState)) }
+    if let output = outputs.mutations { connected.append(output.subscribe(receiveMutation)) }
+    if let output = outputs.actions { connected.append(output.subscribe(receiveAction)) }
+    subscriptions.withLock { $0.append(contentsOf: connected) }
+  }
+
+  /// Stops the hooks' tasks and timers; called when the reactor is released.
+  func disconnect() {
+    let connected = subscriptions.withLock { subscriptions in
+      defer { subscriptions = [] }
+      return subscriptions
+    }
+    for subscription in connected { subscription.cancel() }
+  }
+}

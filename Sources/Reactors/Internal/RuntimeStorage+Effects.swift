@@ -1,0 +1,216 @@
+extension RuntimeStorage {
+  /// The synchronous part of everything but `.none` and a top-level `.just`: runs immediate
+  /// mutations and registers scopes now, and returns what needs a task.
+  @usableFromInline func startComposite<R: Reactor>(
+    _ node: MutationNode<Mutation>, in scope: EffectScope?, action: Action, _ reactor: R,
+    _ core: UnsafeMutablePointer<Core>
+  ) -> MutationNode<Mutation>?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    switch node {
+    case .none:
+      return nil
+    case .just(let mutation):
+      if scope?.isActive ?? true { deliver(mutation, reactor, core) }
+      return nil
+    case .concat(let parts):
+      for index in parts.indices {
+        guard let rest = startNow(parts[index], in: scope, action: action, reactor, core) else {
+          continue
+        }
+        // The rest of the sequence waits for this part: it all continues in one task.
+        let remaining = parts[(index + 1)...]
+        return remaining.isEmpty ? rest : .concat([rest] + remaining)
+      }
+      return nil
+    case .merge(let parts):
+      let later = parts.compactMap { startNow($0, in: scope, action: action, reactor, core) }
+      switch later.count {
+      case 0: return nil
+      case 1: return later[0]
+      default: return .merge(later)
+      }
+    case .run:
+      return node
+    case .scoped(let specification, let inner):
+      switch register(specification, parent: scope, action: action, core) {
+      case .skip:
+        return nil
+      case .wait(let registered):
+        return .queued(registered, inner)
+      case .start(let registered):
+        if let rest = startNow(inner, in: registered, action: action, reactor, core) {
+          return .active(registered, rest)
+        }
+        core.pointee.effects.finish(registered)
+        return nil
+      }
+    case .cancel(let id):
+      core.pointee.effects.cancel(id: id)
+      return nil
+    case .delayed(let delay, let inner):
+      return .waiting(delay.begin(), inner)
+    case .active, .queued, .waiting:
+      preconditionFailure("Internal inconsistency: a registered scope in a new mutation tree")
+    }
+  }
+
+  /// Registers scoped work under the rules of its specification.
+  func register(
+    _ specification: ScopeSpecification, parent: EffectScope?, action: Action,
+    _ core: UnsafeMutablePointer<Core>
+  ) -> EffectRegistry<Action>.Registration {
+    switch specification {
+    case .takeUntil(let predicate):
+      guard let predicate = predicate as? ActionPredicate<Action> else {
+        core.pointee.hooks?.report(.effectFailed(ActionPredicateMismatch(actionType: Action.self)))
+        return .start(core.pointee.effects.registerPlain(parent: parent))
+      }
+      return .start(core.pointee.effects.registerStop(parent: parent, matches: predicate.matches))
+    case .cancellable(.id(let id), let policy):
+      return core.pointee.effects.registerCancellable(id: id, policy: policy, parent: parent)
+    case .cancellable(.actionCase, let policy):
+      let id = EffectID(caseOf: action)
+      return core.pointee.effects.registerCancellable(id: id, policy: policy, parent: parent)
+    }
+  }
+
+  /// Starts the tasks for what `startNow` left over.
+  @usableFromInline func spawn<R: Reactor>(
+    _ later: MutationNode<Mutation>, action: Action, _ reactor: R,
+    _ core: UnsafeMutablePointer<Core>
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    switch later {
+    case .merge(let parts):
+      // Parts of a top-level merge are unrelated: each gets its own task.
+      for part in parts { spawn(part, action: action, reactor, core) }
+    case .active(let scope, let inner):
+      launch(inner, in: scope, waitingForTurn: false, action: action, reactor, core)
+    case .queued(let scope, let inner):
+      launch(inner, in: scope, waitingForTurn: true, action: action, reactor, core)
+    default:
+      let scope = core.pointee.effects.registerPlain(parent: nil)
+      launch(later, in: scope, waitingForTurn: false, action: action, reactor, core)
+    }
+  }
+
+  /// Starts the task that runs `node` inside `scope`.
+  @discardableResult
+  func launch<R: Reactor>(
+    _ node: MutationNode<Mutation>, in scope: EffectScope, waitingForTurn: Bool, action: Action,
+    _ reactor: R, _ core: UnsafeMutablePointer<Core>
+  ) -> Task<Void, Never>
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let context = EffectContext(reactor: reactor, action: action)
+    let tracker = core.pointee.hooks?.tracker
+    tracker?.taskStarted()
+    var priority: TaskPriority?
+    if case .run(let operation) = node { priority = operation.priority }
+    // The task holds the reactor weakly (in `context`): effects never keep it alive (R9).
+    let task = Task(priority: priority) {
+      let mayRun = waitingForTurn ? await context.waitForTurn(of: scope) : true
+      if mayRun {
+        await EffectRunner.execute(node, in: scope, context: context)
+      }
+      context.finish(scope)
+      tracker?.taskEnded()
+    }
+    core.pointee.effects.attach(task, to: scope)
+    return task
+  }
+
+  // MARK: - Called from effect tasks
+
+  /// Applies a mutation sent by an effect, unless its scope was cancelled.
+  func emit<R: Reactor>(_ mutation: Mutation, in scope: EffectScope, _ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    withCore { core in
+      // R7: checked under the lock that every cancellation takes, so a mutation of a cancelled
+      // effect never reaches `reduce`, even one produced before the cancel.
+      guard scope.isActive else { return }
+      guard core.pointee.beginStep(orQueue: .mutation(mutation, scope)) else { return }
+      deliver(mutation, reactor, core)
+      endStep(reactor, core)
+    }
+  }
+
+  func isActive(_ scope: EffectScope) -> Bool {
+    withCore { _ in scope.isActive }
+  }
+
+  func register(_ specification: ScopeSpecification, parent: EffectScope, action: Action)
+    -> EffectRegistry<Action>.Registration
+  {
+    withCore { core in
+      guard parent.isActive else { return .skip }
+      return register(specification, parent: parent, action: action, core)
+    }
+  }
+
+  func launch<R: Reactor>(
+    _ node: MutationNode<Mutation>, in scope: EffectScope, waitingForTurn: Bool, action: Action,
+    _ reactor: R
+  ) -> Task<Void, Never>
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    withCore { core in
+      launch(node, in: scope, waitingForTurn: waitingForTurn, action: action, reactor, core)
+    }
+  }
+
+  func finish(_ scope: EffectScope) {
+    withCore { core in
+      core.pointee.effects.finish(scope)
+      if core.pointee.effects.isEmpty, !core.pointee.idleWaiters.isEmpty {
+        let waiters = core.pointee.idleWaiters
+        core.pointee.idleWaiters = []
+        core.pointee.effects.work.resumeIdleWaiters(waiters)
+      }
+    }
+  }
+
+  func cancel(id: EffectID) {
+    withCore { core in core.pointee.effects.cancel(id: id) }
+  }
+
+  func report(_ error: any Error) {
+    withCore { core in core.pointee.hooks?.report(.effectFailed(error)) }
+  }
+
+  /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile.
+  func waitForTurn(of scope: EffectScope) async -> Bool {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let decision = withCore { core in
+          core.pointee.effects.awaitTurn(of: scope, continuation: continuation)
+        }
+        if let decision { continuation.resume(returning: decision) }
+      }
+    } onCancel: { [runtime = ReactorRuntime(storage: self)] in
+      runtime.storage.withCore { core in core.pointee.effects.cancel(scope) }
+    }
+  }
+
+  /// Returns once no effect is running.
+  func waitUntilIdle() async {
+    await withCheckedContinuation { continuation in
+      let isIdle = withCore { core in
+        if core.pointee.effects.isEmpty { return true }
+        core.pointee.idleWaiters.append(continuation)
+        return false
+      }
+      if isIdle { continuation.resume() }
+    }
+  }
+
+  var runningEffectCount: Int {
+    withCore { core in core.pointee.effects.running.count }
+  }
+}
+
+/// Reported when `take(until:)` gets a predicate over another action type than the reactor's.
+struct ActionPredicateMismatch: Error, CustomStringConvertible {
+  let actionType: Any.Type
+
+  var description: String {
+    "take(until:) was given a predicate that does not test \(actionType); it never matches"
+  }
+}

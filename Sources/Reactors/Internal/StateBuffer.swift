@@ -1,0 +1,96 @@
+/// The queue between a reactor and one consumer of its ``StateSequence``.
+///
+/// The runtime pushes every state under its own lock; the consumer pops in `next()`. When the
+/// consumer stops (its iterator is released or its task cancelled) the buffer empties itself at
+/// once and tells the runtime, which forgets it.
+@usableFromInline final class StateBuffer<State: Sendable>: Sendable {
+  private let contents: Locked<Contents>
+  private let onFinish: Locked<(@Sendable () -> Void)?>
+
+  private struct Contents {
+    var queue: [State] = []
+    var head = 0
+    var latestOnly: Bool
+    var waiter: UnsafeContinuation<State?, Never>?
+    var isFinished = false
+
+    mutating func pop() -> State? {
+      guard head < queue.count else { return nil }
+      let state = queue[head]
+      head += 1
+      if head == queue.count {
+        queue.removeAll(keepingCapacity: true)
+        head = 0
+      }
+      return state
+    }
+  }
+
+  init(latestOnly: Bool) {
+    contents = .make(Contents(latestOnly: latestOnly))
+    onFinish = .make(nil)
+  }
+
+  /// Sets what to run once the consumer has gone (the runtime unregisters the buffer).
+  func whenFinished(_ body: @escaping @Sendable () -> Void) {
+    onFinish.withLock { $0 = body }
+  }
+
+  var isFinished: Bool { contents.withLock { $0.isFinished } }
+
+  /// Hands a state to the consumer; returns `false` once the consumer has gone.
+  @discardableResult
+  func push(_ state: State) -> Bool {
+    let (waiter, isAlive) = contents.withLock { contents -> (UnsafeContinuation<State?, Never>?, Bool) in
+      if contents.isFinished { return (nil, false) }
+      if let waiter = contents.waiter {
+        contents.waiter = nil
+        return (waiter, true)
+      }
+      if contents.latestOnly {
+        contents.queue.removeAll(keepingCapacity: true)
+        contents.head = 0
+      }
+      contents.queue.append(state)
+      return (nil, true)
+    }
+    waiter?.resume(returning: state)
+    return isAlive
+  }
+
+  /// Ends the consumer's sequence and frees what it had not read yet.
+  func finish() {
+    let waiter = contents.withLock { contents -> UnsafeContinuation<State?, Never>? in
+      guard !contents.isFinished else { return nil }
+      contents.isFinished = true
+      contents.queue = []
+      contents.head = 0
+      defer { contents.waiter = nil }
+      return contents.waiter
+    }
+    waiter?.resume(returning: nil)
+    let body = onFinish.withLock { body in
+      defer { body = nil }
+      return body
+    }
+    body?()
+  }
+
+  /// The next state, waiting for one if needed; `nil` once finished.
+  func next() async -> State? {
+    if let state = contents.withLock({ $0.pop() }) { return state }
+    return await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: UnsafeContinuation<State?, Never>) in
+        let ready = contents.withLock { contents -> State?? in
+          if let state = contents.pop() { return .some(state) }
+          if contents.isFinished { return .some(nil) }
+          contents.waiter = continuation
+          return .none
+        }
+        if let ready { continuation.resume(returning: ready) }
+      }
+    } onCancel: {
+      finish()
+    }
+  }
+}

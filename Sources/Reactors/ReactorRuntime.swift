@@ -1,0 +1,32 @@
+/// The engine of one reactor: its state, observers and running effects.
+///
+/// Declare it once in every reactor, as `let runtime = Runtime()`, and never share it. Because
+/// the reactor owns it, releasing the reactor releases it, which cancels every effect and ends
+/// every state sequence, on every platform — no global table, no associated objects.
+public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendable>:
+  @unchecked Sendable
+{
+  // Safe: `RuntimeStorage` touches its state only with its recursive mutex held (`withCore`), so
+  // it may be used from any thread; it cannot say so itself because `ManagedBuffer` is marked
+  // non-Sendable. The whole suite runs under ThreadSanitizer in CI (`ConcurrencyTests` sends from
+  // many tasks at once while effects emit and get cancelled).
+  @usableFromInline let storage: RuntimeStorage<Action, Mutation, State>
+
+  init(storage: RuntimeStorage<Action, Mutation, State>) {
+    self.storage = storage
+  }
+
+  /// Makes the runtime of a new reactor.
+  public init() {
+    storage = .make(hooks: nil)
+  }
+
+  /// Makes the runtime of a new reactor that reports everything it does to `diagnostics`.
+  ///
+  /// ```swift
+  /// let runtime = Runtime(diagnostics: .print())
+  /// ```
+  public init(diagnostics: ReactorDiagnostics<Action, Mutation, State>) {
+    storage = .make(hooks: RuntimeHooks(diagnostics: diagnostics))
+  }
+}

@@ -1,0 +1,56 @@
+extension Signal {
+  /// Delivers `transform(value)` for each value.
+  public func map<Transformed: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> Transformed
+  ) -> Signal<Transformed> {
+    Signal<Transformed> { receive in
+      subscribe { receive(transform($0)) }
+    }
+  }
+
+  /// Delivers the non-`nil` results of `transform`.
+  public func compactMap<Transformed: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> Transformed?
+  ) -> Signal<Transformed> {
+    Signal<Transformed> { receive in
+      subscribe { value in
+        if let transformed = transform(value) { receive(transformed) }
+      }
+    }
+  }
+
+  /// Delivers only the values for which `isIncluded` returns `true`.
+  public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal {
+    Signal { receive in
+      subscribe { value in
+        if isIncluded(value) { receive(value) }
+      }
+    }
+  }
+
+  /// Calls `body` with each value before delivering it unchanged; for logging.
+  public func onEach(_ body: @escaping @Sendable (Element) -> Void) -> Signal {
+    Signal { receive in
+      subscribe { value in
+        body(value)
+        receive(value)
+      }
+    }
+  }
+
+  /// Delivers `values` first, as soon as the reactor subscribes (when it is first used), then
+  /// the values of this signal.
+  public func prepend(_ values: Element...) -> Signal {
+    Signal { receive in
+      for value in values { receive(value) }
+      return subscribe(receive)
+    }
+  }
+
+  /// Delivers the values of both signals as they come.
+  public func merge(with other: Signal) -> Signal {
+    Signal { receive in
+      subscribe(receive).and(other.subscribe(receive))
+    }
+  }
+}

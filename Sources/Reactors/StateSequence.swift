@@ -1,0 +1,61 @@
+/// The states of a reactor as an `AsyncSequence`: the current state first, then every new one.
+///
+/// Any number of consumers may iterate at once; each gets its own buffer and, by default, every
+/// state in order. A consumer that stops iterating, or whose task is cancelled, unsubscribes and
+/// frees its buffer. The sequence ends when the reactor is released.
+///
+/// ```swift
+/// for await state in reactor.state {
+///   render(state)
+/// }
+/// ```
+///
+/// The sequence does not keep the reactor alive.
+public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
+  /// A state of the reactor.
+  public typealias Element = State
+
+  let subscribe: @Sendable (_ latestOnly: Bool) -> StateBuffer<State>?
+  let policy: StateBufferingPolicy
+
+  /// The same states with another buffering policy.
+  public func buffering(_ policy: StateBufferingPolicy) -> StateSequence {
+    StateSequence(subscribe: subscribe, policy: policy)
+  }
+
+  /// Subscribes to the reactor; the subscription lasts as long as the iterator.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(subscription: subscribe(policy == .latest).map(Subscription.init))
+  }
+
+  /// Reads the states of one subscription.
+  public struct Iterator: AsyncIteratorProtocol {
+    let subscription: Subscription?
+
+    /// The next state, or `nil` once the reactor is gone or the task is cancelled.
+    public mutating func next() async -> State? {
+      await subscription?.buffer.next()
+    }
+  }
+
+  /// Unsubscribes when the last copy of the iterator goes away.
+  final class Subscription: Sendable {
+    let buffer: StateBuffer<State>
+
+    init(_ buffer: StateBuffer<State>) {
+      self.buffer = buffer
+    }
+
+    deinit {
+      buffer.finish()
+    }
+  }
+}
+
+/// How a ``StateSequence`` consumer that reads slower than states change is served.
+public enum StateBufferingPolicy: Sendable, Hashable {
+  /// Every state, in order; none skipped, none repeated. The default.
+  case all
+  /// Only the newest state not read yet; for rendering, where older states are of no use.
+  case latest
+}
