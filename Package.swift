@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
   name: "Reactors",
-  // NB: macOS 13 / iOS 16 is the floor for `any Clock<Duration>`; `Synchronization.Mutex` (macOS 15)
+  // NB: macOS 13 / iOS 16 is the floor for `any Clock<Duration>`. `Synchronization.Mutex` (macOS 15)
   // is deliberately avoided so adopters are not forced onto the newest systems.
   platforms: [
     .macOS(.v13),
@@ -15,9 +15,13 @@ let package = Package(
   products: [
     .library(name: "Reactors", targets: ["Reactors"]),
     .library(name: "ReactorsTesting", targets: ["ReactorsTesting"]),
+    .executable(name: "signup", targets: ["SignupApp"]),
+    .executable(name: "github-search", targets: ["GitHubSearchApp"]),
   ],
   // NB: no dependencies, by design. Benchmarks/ is a separate package for that reason.
   targets: [
+    // MARK: The framework
+
     .target(
       name: "Reactors"
     ),
@@ -25,9 +29,75 @@ let package = Package(
       name: "ReactorsTesting",
       dependencies: ["Reactors"]
     ),
+
+    // MARK: Example support, shared by both examples
+
+    .target(
+      name: "LoopbackHTTP",
+      path: "Examples/Shared/LoopbackHTTP"
+    ),
+    .target(
+      name: "TerminalUI",
+      path: "Examples/Shared/TerminalUI"
+    ),
+
+    // MARK: Example: signup
+
+    .target(
+      name: "SignupKit",
+      dependencies: ["Reactors", "LoopbackHTTP"],
+      path: "Examples/Signup/SignupKit"
+    ),
+    // NB: the product is `signup`; the target is named apart from the library it runs.
+    .executableTarget(
+      name: "SignupApp",
+      dependencies: ["SignupKit", "TerminalUI", "Reactors"],
+      path: "Examples/Signup/App"
+    ),
+
+    // MARK: Example: github-search
+
+    .target(
+      name: "GitHubSearchKit",
+      dependencies: ["Reactors", "LoopbackHTTP"],
+      path: "Examples/GitHubSearch/GitHubSearchKit"
+    ),
+    .executableTarget(
+      name: "GitHubSearchApp",
+      dependencies: ["GitHubSearchKit", "TerminalUI", "Reactors"],
+      path: "Examples/GitHubSearch/App"
+    ),
+
+    // MARK: Tests
+
     .testTarget(
       name: "ReactorsTests",
-      dependencies: ["Reactors"]
+      dependencies: ["Reactors", "ReactorsTesting"]
+    ),
+    .testTarget(
+      name: "ReactorsTestingTests",
+      dependencies: ["ReactorsTesting"]
+    ),
+    .testTarget(
+      name: "LoopbackHTTPTests",
+      dependencies: ["LoopbackHTTP"]
+    ),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI"]
+    ),
+    .testTarget(
+      name: "SignupKitTests",
+      dependencies: ["SignupKit", "ReactorsTesting", "LoopbackHTTP"]
+    ),
+    .testTarget(
+      name: "GitHubSearchKitTests",
+      dependencies: ["GitHubSearchKit", "ReactorsTesting", "LoopbackHTTP"]
+    ),
+    // NB: depends on the executables only so that `swift test` builds them before running them.
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["SignupApp", "GitHubSearchApp"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+print("github-search: not implemented yet")

@@ -1,0 +1,1 @@
+// Placeholder until the github-search example lands.

@@ -1,0 +1,1 @@
+print("signup: not implemented yet")
