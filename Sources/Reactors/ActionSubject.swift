@@ -9,7 +9,8 @@ public struct ActionSubject<Action: Sendable>: Sendable {
   }
 
   /// A predicate matching the actions for which `isIncluded` returns `true`.
-  public func filter(_ isIncluded: @escaping @Sendable (Action) -> Bool) -> ActionPredicate<Action> {
+  public func filter(_ isIncluded: @escaping @Sendable (Action) -> Bool) -> ActionPredicate<Action>
+  {
     ActionPredicate(isIncluded)
   }
 }

@@ -23,7 +23,9 @@ extension Mutations {
   /// - Parameters:
   ///   - id: Any hashable value; runs with equal ids share the policy.
   ///   - policy: ``CancellationPolicy/merge`` (the default) lets runs overlap.
-  public func cancellable(id: some Hashable & Sendable, policy: CancellationPolicy = .merge)
+  public func cancellable(
+    id: some Hashable & Sendable, policy: CancellationPolicy = .merge
+  )
     -> Mutations
   {
     Mutations(.scoped(.cancellable(.id(EffectID(id)), policy), node))

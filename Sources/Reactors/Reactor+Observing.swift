@@ -27,7 +27,9 @@ extension Reactor {
   /// ```swift
   /// for await message in reactor.pulse(\.$alertMessage) { showAlert(message) }
   /// ```
-  public func pulse<Value: Sendable>(_ keyPath: KeyPath<State, Pulse<Value>> & Sendable)
+  public func pulse<Value: Sendable>(
+    _ keyPath: KeyPath<State, Pulse<Value>> & Sendable
+  )
     -> PulseSequence<State, Value>
   {
     PulseSequence(states: state, pulse: { $0[keyPath: keyPath] })

@@ -21,13 +21,17 @@ struct EffectContext<R: Reactor>: Sendable {
     reactor?.runtime.storage.isActive(scope) ?? false
   }
 
-  func register(_ specification: ScopeSpecification, parent: EffectScope)
+  func register(
+    _ specification: ScopeSpecification, parent: EffectScope
+  )
     -> EffectRegistry<R.Action>.Registration
   {
     reactor?.runtime.storage.register(specification, parent: parent, action: action) ?? .skip
   }
 
-  func launch(_ node: MutationNode<R.Mutation>, in scope: EffectScope, waitingForTurn: Bool)
+  func launch(
+    _ node: MutationNode<R.Mutation>, in scope: EffectScope, waitingForTurn: Bool
+  )
     -> Task<Void, Never>?
   {
     guard let reactor else { return nil }

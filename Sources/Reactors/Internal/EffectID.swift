@@ -11,7 +11,8 @@
   /// The key of ``CancellationPolicy`` work written with `cancellable(policy:)`: the case name of
   /// the action (payloads ignored), qualified by the action's type.
   init(caseOf action: some Sendable) {
-    self.init(ActionCaseName(type: String(reflecting: type(of: action)), name: caseName(of: action)))
+    self.init(
+      ActionCaseName(type: String(reflecting: type(of: action)), name: caseName(of: action)))
   }
 }
 

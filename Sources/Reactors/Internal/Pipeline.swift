@@ -3,7 +3,8 @@
 ///
 /// Built once, when the reactor is first used. A hook left at its default is detected (it returns
 /// the relay's own signal) and gets no relay, so it costs nothing.
-@usableFromInline final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>:
+@usableFromInline
+final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>:
   Sendable
 {
   @usableFromInline let actions: SignalRelay<Action>?

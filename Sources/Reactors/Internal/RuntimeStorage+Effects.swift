@@ -137,7 +137,9 @@ extension RuntimeStorage {
     withCore { _ in scope.isActive }
   }
 
-  func register(_ specification: ScopeSpecification, parent: EffectScope, action: Action)
+  func register(
+    _ specification: ScopeSpecification, parent: EffectScope, action: Action
+  )
     -> EffectRegistry<Action>.Registration
   {
     withCore { core in

@@ -1,5 +1,7 @@
 extension RuntimeStorage {
-  func addObserver<R: Reactor>(_ observer: @escaping @Sendable (State) -> Void, for reactor: R)
+  func addObserver<R: Reactor>(
+    _ observer: @escaping @Sendable (State) -> Void, for reactor: R
+  )
     -> StateObservation
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let id = withCore { core in

@@ -10,7 +10,8 @@
 ///
 /// > Important: the core is reached through a pointer and never held `inout` across a call into
 /// > user code, because that code may re-enter the runtime (read `currentState`, `send`).
-@usableFromInline final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
+@usableFromInline
+final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
   ManagedBuffer<RuntimeCore<Action, Mutation, State>, PlatformMutex>
 {
   // Thread safety: the header (`RuntimeCore`) is read and written only while the recursive mutex

@@ -41,7 +41,8 @@
   /// Hands a state to the consumer; returns `false` once the consumer has gone.
   @discardableResult
   func push(_ state: State) -> Bool {
-    let (waiter, isAlive) = contents.withLock { contents -> (UnsafeContinuation<State?, Never>?, Bool) in
+    let (waiter, isAlive) = contents.withLock {
+      contents -> (UnsafeContinuation<State?, Never>?, Bool) in
       if contents.isFinished { return (nil, false) }
       if let waiter = contents.waiter {
         contents.waiter = nil
