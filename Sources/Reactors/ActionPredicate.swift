@@ -1,7 +1,8 @@
 /// A test on actions, used by ``Mutations/take(until:)`` to stop work when a later action arrives.
 ///
 /// Get one from the reactor, which fixes the action type for you:
-/// `action.filter { if case .updateQuery = $0 { true } else { false } }`.
+/// `self.action.filter { if case .updateQuery = $0 { true } else { false } }`. Don't pass an
+/// instance method of the reactor: it would capture the reactor while the work runs.
 public struct ActionPredicate<Action: Sendable>: Sendable {
   let matches: @Sendable (Action) -> Bool
 

@@ -7,8 +7,11 @@ extension Mutations {
   ///
   /// ```swift
   /// .run { send in ... }
-  ///   .take(until: action.filter { if case .updateQuery = $0 { true } else { false } })
+  ///   .take(until: self.action.filter { if case .updateQuery = $0 { true } else { false } })
   /// ```
+  ///
+  /// Inside `mutate(action:)` the parameter hides the reactor's ``Reactor/action`` property:
+  /// write `self.action`, as ReactorKit code does.
   public func take<Action>(until predicate: ActionPredicate<Action>) -> Mutations {
     Mutations(.scoped(.takeUntil(predicate), node))
   }

@@ -15,7 +15,7 @@
 ///         let page = try await search(query, 1)
 ///         send(.setRepositories(page.items, nextPage: page.nextPage))
 ///       }
-///       .take(until: action.filter { if case .updateQuery = $0 { true } else { false } })
+///       .take(until: self.action.filter { if case .updateQuery = $0 { true } else { false } })
 ///     )
 ///   }
 /// }

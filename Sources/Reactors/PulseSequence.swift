@@ -15,7 +15,7 @@ public struct PulseSequence<State: Sendable, Value: Sendable>: AsyncSequence, Se
   }
 
   /// Reads the assignments of one subscription.
-  public struct Iterator: AsyncIteratorProtocol {
+  public struct Iterator: AsyncIteratorProtocol, Sendable {
     var states: StateSequence<State>.Iterator
     let pulse: @Sendable (State) -> Pulse<Value>
     var lastCount: UInt?

@@ -28,8 +28,9 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
     Iterator(subscription: subscribe(policy == .latest).map(Subscription.init))
   }
 
-  /// Reads the states of one subscription.
-  public struct Iterator: AsyncIteratorProtocol {
+  /// Reads the states of one subscription; subscribing happens when it is made, so an iterator
+  /// made before a task starts and handed to it sees every state from that moment.
+  public struct Iterator: AsyncIteratorProtocol, Sendable {
     let subscription: Subscription?
 
     /// The next state, or `nil` once the reactor is gone or the task is cancelled.

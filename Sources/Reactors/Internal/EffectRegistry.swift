@@ -71,8 +71,7 @@
       break
     case .latest:
       // Switch-latest: whatever runs or waits under this id is superseded.
-      for scope in inFlight { cancel(scope) }
-      for scope in waiting[id, default: []] { cancel(scope) }
+      cancel(id: id)
     case .exhaust:
       // The run in flight wins; the new one never starts.
       if !inFlight.isEmpty { return .skip }
@@ -107,8 +106,9 @@
 
   /// Cancels every run and every waiting run registered under `id`.
   mutating func cancel(id: EffectID) {
-    for scope in byID[id, default: []] { cancel(scope) }
+    // Waiting runs first: cancelling the running one would hand its turn to the next in line.
     for scope in waiting[id, default: []] { cancel(scope) }
+    for scope in byID[id, default: []] { cancel(scope) }
   }
 
   /// Cancels one scope: from now on its emissions are dropped, and its task is cancelled once the

@@ -1,0 +1,139 @@
+import Foundation
+@_spi(Testing) import Reactors
+import Testing
+
+/// Stress tests; the suite also runs under ThreadSanitizer in CI.
+@Suite struct ConcurrencyTests {
+  @Test func concurrentSendersLoseNoActionAndObserversSeeEveryStateInOrder() async {
+    let counter = CounterReactor()
+    let seen = Recorder<Int>()
+    let observation = counter.observe { seen.record($0.value) }
+    let tasks = 8
+    let sends = 20_000
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<tasks {
+        group.addTask {
+          for _ in 0..<sends { counter.send(.increase) }
+        }
+      }
+    }
+    #expect(counter.currentState.value == tasks * sends)
+    #expect(seen.values == Array(0...(tasks * sends)))
+    _ = observation
+  }
+
+  @Test func reduceNeverRunsConcurrentlyWithItself() async {
+    let reactor = OverlapDetectingReactor()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<2_000 { reactor.send(.touch) }
+        }
+      }
+      group.addTask {
+        for _ in 0..<2_000 { reactor.send(.touchLater) }
+      }
+    }
+    await reactor.waitUntilIdle()
+    #expect(reactor.overlaps.values.isEmpty)
+    #expect(reactor.currentState.touches == 18_000)
+  }
+
+  @Test func thousandsOfConcurrentEffectsDoNotDeadlock() async {
+    let reactor = ScriptedReactor()
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          for index in 0..<1_000 {
+            reactor.send(.perform(.run { send in send(.append("\(task)-\(index)")) }))
+          }
+        }
+      }
+    }
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log.count == 4_000)
+    #expect(reactor._runningEffectCount == 0)
+  }
+
+  @Test func effectsCancelledUnderLoadLeaveAConsistentState() async {
+    let reactor = TickingReactor()
+    await withTaskGroup(of: Void.self) { group in
+      for generation in 1...200 {
+        group.addTask {
+          reactor.send(.start(generation: generation, ticks: 50, firstTick: nil, policy: .latest))
+        }
+      }
+    }
+    await reactor.waitUntilIdle()
+    // `mutate` runs one action at a time: the last generation it saw superseded all others and
+    // was never superseded itself, so it ran to the end.
+    let survivor = reactor.started.values.last!
+    #expect(reactor.currentState.ticks[survivor] == 50)
+    #expect(reactor.currentState.ticks.values.allSatisfy { $0 <= 50 })
+    #expect(reactor._runningEffectCount == 0)
+  }
+
+  @Test func sendingFromManyThreadsWhileObserversSubscribeAndLeaveIsSafe() async {
+    let counter = CounterReactor()
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<2_000 { counter.send(.increase) }
+        }
+      }
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<200 {
+            let observation = counter.observe { _ in }
+            var iterator = counter.state.makeAsyncIterator()
+            _ = await iterator.next()
+            observation.cancel()
+          }
+        }
+      }
+    }
+    #expect(counter.currentState.value == 8_000)
+  }
+}
+
+// MARK: - Fixtures
+
+final class OverlapDetectingReactor: Reactor {
+  enum Action { case touch, touchLater }
+  enum Mutation { case touch }
+  struct State { var touches = 0 }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let overlaps = Recorder<Int>()
+  private let inside = LockedCounter()
+
+  func mutate(action: Action) -> Mutations<Mutation> {
+    switch action {
+    case .touch: .just(.touch)
+    case .touchLater: .run { send in send(.touch) }
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    let depth = inside.increment()
+    if depth > 1 { overlaps.record(depth) }
+    var state = state
+    state.touches += 1
+    inside.decrement()
+    return state
+  }
+}
+
+final class LockedCounter: @unchecked Sendable {
+  // Safe: `value` is guarded by `lock`.
+  private let lock = NSLock()
+  private var value = 0
+
+  func increment() -> Int {
+    lock.withLock {
+      value += 1; return value
+    }
+  }
+  func decrement() { lock.withLock { value -= 1 } }
+}

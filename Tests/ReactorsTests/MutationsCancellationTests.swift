@@ -1,0 +1,332 @@
+import Foundation
+@_spi(Testing) import Reactors
+import Testing
+
+@Suite struct MutationsCancellationTests {
+  // MARK: take(until:)
+
+  @Test func takeUntilStopsWorkWhenALaterActionMatchesAndTheConcatGoesOn() async {
+    let reactor = ScriptedReactor()
+    let gate = Gate()
+    let outcome = Recorder<String>()
+    reactor.send(
+      .perform(
+        .concat(
+          .just(.append("start")),
+          .run { send in
+            do {
+              try await gate.wait()
+            } catch {
+              outcome.record("cancelled")
+              throw error
+            }
+            send(.append("late"))
+          }
+          .take(
+            until: reactor.action.filter { if case .marker("stop") = $0 { true } else { false } }),
+          .just(.append("after"))
+        )))
+    await gate.waitForArrivals(1)
+    reactor.send(.marker("other"))
+    #expect(outcome.values.isEmpty)
+    reactor.send(.marker("stop"))
+    gate.open()
+    await reactor.waitUntilIdle()
+    #expect(outcome.values == ["cancelled"])
+    #expect(reactor.currentState.log == ["start", "after"])
+  }
+
+  @Test func takeUntilIsNotTriggeredByTheActionThatStartedTheWork() async {
+    let reactor = ScriptedReactor()
+    reactor.send(
+      .perform(
+        .run { send in send(.append("done")) }
+          .take(until: reactor.action.filter { _ in true })))
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["done"])
+  }
+
+  @Test func takeUntilWithAPredicateOverAnotherActionTypeNeverMatchesAndIsReported() async {
+    let reports = Recorder<String>()
+    let reactor = ScriptedReactor(
+      diagnostics: ReactorDiagnostics { event in
+        if case .effectFailed(let error) = event.kind { reports.record("\(error)") }
+      })
+    reactor.send(
+      .perform(
+        .run { send in send(.append("done")) }
+          .take(until: ActionPredicate<Int> { _ in true })))
+    reactor.send(.marker("anything"))
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["done"])
+    #expect(reports.values.count == 1)
+    #expect(reports.values.first?.contains("never matches") == true)
+  }
+
+  // MARK: Policies
+
+  @Test func latestCancelsTheRunInFlightAndOnlyTheNewOneLands() async {
+    let reactor = ScriptedReactor()
+    let first = Gate()
+    let second = Gate()
+    let outcome = Recorder<String>()
+    reactor.send(
+      .perform(waiting(on: first, then: "first", outcome: outcome, id: "search", .latest)))
+    await first.waitForArrivals(1)
+    reactor.send(
+      .perform(waiting(on: second, then: "second", outcome: outcome, id: "search", .latest)))
+    first.open()
+    second.open()
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["second"])
+    #expect(outcome.values.contains("first cancelled"))
+  }
+
+  @Test func exhaustIgnoresNewRunsWhileOneIsInFlight() async {
+    let reactor = ScriptedReactor()
+    let gate = Gate()
+    let started = Recorder<String>()
+    func load(_ name: String) -> Mutations<ScriptedReactor.Mutation> {
+      .run { send in
+        started.record(name)
+        try await gate.wait()
+        send(.append(name))
+      }
+      .cancellable(id: "page", policy: .exhaust)
+    }
+    reactor.send(.perform(load("page 3")))
+    await gate.waitForArrivals(1)
+    reactor.send(.perform(load("page 3 again")))
+    gate.open()
+    await reactor.waitUntilIdle()
+    reactor.send(.perform(load("page 4")))
+    await reactor.waitUntilIdle()
+    #expect(started.values == ["page 3", "page 4"])
+    #expect(reactor.currentState.log == ["page 3", "page 4"])
+  }
+
+  @Test func queueRunsOneAfterAnotherInSendOrder() async {
+    let reactor = ScriptedReactor()
+    let gates = [Gate(), Gate(), Gate()]
+    let events = Recorder<String>()
+    for (index, gate) in gates.enumerated() {
+      reactor.send(
+        .perform(
+          .run { send in
+            events.record("start \(index)")
+            try await gate.wait()
+            events.record("end \(index)")
+            send(.append("\(index)"))
+          }
+          .cancellable(id: "save", policy: .queue)))
+    }
+    await gates[0].waitForArrivals(1)
+    // Opening the last gates first changes nothing: they have not started yet.
+    gates[2].open()
+    gates[1].open()
+    #expect(events.values == ["start 0"])
+    gates[0].open()
+    await reactor.waitUntilIdle()
+    #expect(events.values == ["start 0", "end 0", "start 1", "end 1", "start 2", "end 2"])
+    #expect(reactor.currentState.log == ["0", "1", "2"])
+  }
+
+  @Test func mergeLetsRunsWithTheSameIDOverlap() async {
+    let reactor = ScriptedReactor()
+    let gate = Gate()
+    let outcome = Recorder<String>()
+    reactor.send(.perform(waiting(on: gate, then: "one", outcome: outcome, id: "both", .merge)))
+    reactor.send(.perform(waiting(on: gate, then: "two", outcome: outcome, id: "both", .merge)))
+    await gate.waitForArrivals(2)
+    gate.open()
+    await reactor.waitUntilIdle()
+    #expect(Set(reactor.currentState.log) == ["one", "two"])
+  }
+
+  @Test func aPolicyWithoutAnIDIsKeyedByTheActionsCase() async {
+    let reactor = ScriptedReactor()
+    let first = Gate()
+    let other = Gate()
+    let second = Gate()
+    let outcome = Recorder<String>()
+    func keyed(_ gate: Gate, _ name: String) -> Mutations<ScriptedReactor.Mutation> {
+      .run { send in
+        do { try await gate.wait() } catch {
+          outcome.record("\(name) cancelled")
+          throw error
+        }
+        send(.append(name))
+      }
+      .cancellable(policy: .latest)
+    }
+    reactor.send(.perform(keyed(first, "first")))
+    reactor.send(.performOther(keyed(other, "other")))
+    await first.waitForArrivals(1)
+    await other.waitForArrivals(1)
+    reactor.send(.perform(keyed(second, "second")))  // Same case as `first`: supersedes it.
+    for gate in [first, other, second] { gate.open() }
+    await reactor.waitUntilIdle()
+    #expect(Set(reactor.currentState.log) == ["other", "second"])
+    #expect(outcome.values == ["first cancelled"])
+  }
+
+  // MARK: Explicit cancel
+
+  @Test func cancelByIDFromOutsideStopsTheWork() async {
+    let reactor = ScriptedReactor()
+    let gate = Gate()
+    let outcome = Recorder<String>()
+    reactor.send(.perform(waiting(on: gate, then: "late", outcome: outcome, id: 42, .merge)))
+    await gate.waitForArrivals(1)
+    reactor.cancel(id: 42)
+    gate.open()
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log.isEmpty)
+    #expect(outcome.values == ["late cancelled"])
+  }
+
+  @Test func cancelByIDFromMutateStopsTheWork() async {
+    let reactor = ScriptedReactor()
+    let gate = Gate()
+    let outcome = Recorder<String>()
+    reactor.send(.perform(waiting(on: gate, then: "late", outcome: outcome, id: "job", .merge)))
+    await gate.waitForArrivals(1)
+    reactor.send(.perform(.concat(.cancel(id: "job"), .just(.append("cancelled it")))))
+    gate.open()
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["cancelled it"])
+  }
+
+  @Test func cancellingAQueuedRunThatHasNotStartedMeansItNeverStarts() async {
+    let reactor = ScriptedReactor()
+    let gate = Gate()
+    let started = Recorder<String>()
+    for name in ["first", "second"] {
+      reactor.send(
+        .perform(
+          .run { send in
+            started.record(name)
+            try await gate.wait()
+            send(.append(name))
+          }
+          .cancellable(id: "line", policy: .queue)))
+    }
+    await gate.waitForArrivals(1)
+    reactor.cancel(id: "line")
+    gate.open()
+    await reactor.waitUntilIdle()
+    #expect(started.values == ["first"])
+    #expect(reactor.currentState.log.isEmpty)
+  }
+
+  // MARK: The guarantee
+
+  @Test func noMutationOfACancelledEffectReachesReduceAfterTheCancelReturns() async {
+    let reactor = TickingReactor()
+    let ticked = Gate()
+    // The effect ignores cancellation on purpose and keeps sending: the runtime must drop it all.
+    reactor.send(.start(generation: 1, ticks: 2_000, firstTick: ticked))
+    await ticked.waitForArrivals(1)
+    reactor.cancel(id: TickingReactor.EffectKey.ticker)
+    reactor.cancelled.insert(1)
+    reactor.send(.start(generation: 2, ticks: 100, firstTick: nil))
+    await reactor.waitUntilIdle()
+    #expect(reactor.violations.values.isEmpty)
+    #expect(reactor.currentState.ticks[2] == 100)
+  }
+
+  @Test func aSupersededEffectLandsNothingAfterTheNewActionWasSent() async {
+    let reactor = TickingReactor()
+    for generation in 1...20 {
+      reactor.send(.start(generation: generation, ticks: 300, firstTick: nil, policy: .latest))
+      reactor.cancelled.insert(generation - 1)
+    }
+    await reactor.waitUntilIdle()
+    #expect(reactor.violations.values.isEmpty)
+    #expect(reactor.currentState.ticks[20] == 300)
+  }
+
+  @Test func aSendKeptAfterTheEffectFinishedIsIgnored() async {
+    let reactor = ScriptedReactor()
+    let kept = Recorder<Send<ScriptedReactor.Mutation>>()
+    reactor.send(
+      .perform(
+        .run { send in
+          send(.append("inside"))
+          kept.record(send)
+        }))
+    await reactor.waitUntilIdle()
+    kept.values.first?(.append("outside"))
+    #expect(reactor.currentState.log == ["inside"])
+  }
+
+  private func waiting(
+    on gate: Gate, then name: String, outcome: Recorder<String>, id: some Hashable & Sendable,
+    _ policy: CancellationPolicy
+  ) -> Mutations<ScriptedReactor.Mutation> {
+    .run { send in
+      do {
+        try await gate.wait()
+      } catch {
+        outcome.record("\(name) cancelled")
+        throw error
+      }
+      send(.append(name))
+    }
+    .cancellable(id: id, policy: policy)
+  }
+}
+
+// MARK: - Fixtures
+
+/// Effects that send many ticks, and a `reduce` that flags any tick of a generation the test has
+/// already cancelled.
+final class TickingReactor: Reactor {
+  enum EffectKey { case ticker }
+  enum Action {
+    case start(generation: Int, ticks: Int, firstTick: Gate?, policy: CancellationPolicy = .merge)
+  }
+  enum Mutation { case tick(generation: Int) }
+  struct State { var ticks: [Int: Int] = [:] }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let cancelled = LockedSet<Int>()
+  let violations = Recorder<Int>()
+  let started = Recorder<Int>()
+
+  func mutate(action: Action) -> Mutations<Mutation> {
+    switch action {
+    case .start(let generation, let ticks, let firstTick, let policy):
+      started.record(generation)
+      return .run { send in
+        for index in 0..<ticks {
+          send(.tick(generation: generation))
+          if index == 0, let firstTick { try? await firstTick.wait() }
+          await Task.yield()
+        }
+      }
+      .cancellable(id: EffectKey.ticker, policy: policy)
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .tick(let generation):
+      if cancelled.contains(generation) { violations.record(generation) }
+      state.ticks[generation, default: 0] += 1
+    }
+    return state
+  }
+}
+
+/// A set shared between a test and a reactor.
+final class LockedSet<Element: Hashable & Sendable>: @unchecked Sendable {
+  // Safe: `elements` is guarded by `lock`.
+  private let lock = NSLock()
+  private var elements: Set<Element> = []
+
+  func insert(_ element: Element) { _ = lock.withLock { elements.insert(element) } }
+  func contains(_ element: Element) -> Bool { lock.withLock { elements.contains(element) } }
+}

@@ -1,0 +1,94 @@
+@_spi(Testing) import Reactors
+import Testing
+
+@Suite struct ReactorRuntimeTests {
+  @Test func releasingTheReactorReleasesItDespiteEffectsInFlight() async {
+    let gate = Gate()
+    var reactor: ScriptedReactor? = ScriptedReactor()
+    reactor!.send(.perform(.run { _ in try await gate.wait() }))
+    await gate.waitForArrivals(1)
+    weak let released = reactor
+    reactor = nil
+    #expect(released == nil)
+  }
+
+  @Test func releasingTheReactorCancelsEveryEffectInFlight() async {
+    let gate = Gate()
+    let outcome = Recorder<String>()
+    var reactor: ScriptedReactor? = ScriptedReactor()
+    let tracker = reactor!._trackEffects()
+    for name in ["a", "b", "c"] {
+      reactor!.send(
+        .perform(
+          .run { _ in
+            do { try await gate.wait() } catch { outcome.record("\(name) cancelled") }
+          }))
+    }
+    await gate.waitForArrivals(3)
+    reactor = nil
+    await tracker.waitUntilNoneRunning()
+    #expect(Set(outcome.values) == ["a cancelled", "b cancelled", "c cancelled"])
+  }
+
+  @Test func releasingTheReactorEndsEveryStateSequence() async {
+    var reactor: CounterReactor? = CounterReactor()
+    let seen = Recorder<Int>()
+    let consumers = (0..<3).map { _ in
+      Task { [sequence = reactor!.state] in
+        for await state in sequence { seen.record(state.value) }
+        return "ended"
+      }
+    }
+    await seen.waitForCount(3)  // Each consumer got the current state: all are subscribed.
+    reactor!.send(.increase)
+    await seen.waitForCount(6)
+    reactor = nil
+    for consumer in consumers { #expect(await consumer.value == "ended") }
+    #expect(seen.values.sorted() == [0, 0, 0, 1, 1, 1])
+  }
+
+  @Test func aStateSequenceMadeAfterTheReactorIsGoneEndsAtOnce() async {
+    var reactor: CounterReactor? = CounterReactor()
+    let sequence = reactor!.state
+    reactor = nil
+    var iterator = sequence.makeAsyncIterator()
+    #expect(await iterator.next() == nil)
+  }
+
+  @Test func anEffectThatOutlivesItsReactorCannotReachIt() async {
+    let gate = Gate()
+    let kept = Recorder<Send<ScriptedReactor.Mutation>>()
+    var reactor: ScriptedReactor? = ScriptedReactor()
+    let tracker = reactor!._trackEffects()
+    reactor!.send(
+      .perform(
+        .run { send in
+          kept.record(send)
+          // Ignores cancellation: keeps running after the reactor is gone.
+          try? await gate.wait()
+          send(.append("too late"))
+        }))
+    await gate.waitForArrivals(1)
+    reactor = nil
+    gate.open()
+    await tracker.waitUntilNoneRunning()
+    kept.values.first?(.append("much too late"))  // Must not crash.
+  }
+
+  @Test func observersAndEffectsDoNotKeepTheReactorAlive() async {
+    var reactor: ScriptedReactor? = ScriptedReactor()
+    let observation = reactor!.observe { _ in }
+    let sequence = reactor!.state
+    weak let released = reactor
+    reactor = nil
+    #expect(released == nil)
+    _ = (observation, sequence)
+  }
+
+  @Test func waitUntilIdleReturnsAtOnceWithoutEffects() async {
+    let reactor = CounterReactor()
+    reactor.send(.increase)
+    await reactor.waitUntilIdle()
+    #expect(reactor._runningEffectCount == 0)
+  }
+}

@@ -1,0 +1,53 @@
+import Testing
+
+@testable import Reactors
+
+@Suite struct StateObservationTests {
+  @Test func anObserverIsCalledWithTheCurrentStateThenSynchronouslyWithEachNewOne() {
+    let counter = CounterReactor()
+    let seen = Recorder<Int>()
+    let observation = counter.observe { seen.record($0.value) }
+    #expect(seen.values == [0])
+    counter.send(.increase)
+    #expect(seen.values == [0, 1])  // Before `send` returned.
+    _ = observation
+  }
+
+  @Test func cancellingStopsTheObserver() {
+    let counter = CounterReactor()
+    let seen = Recorder<Int>()
+    let observation = counter.observe { seen.record($0.value) }
+    observation.cancel()
+    observation.cancel()  // Twice is fine.
+    counter.send(.increase)
+    #expect(seen.values == [0])
+  }
+
+  @Test func releasingTheObservationStopsTheObserver() {
+    let counter = CounterReactor()
+    let seen = Recorder<Int>()
+    var observation: StateObservation? = counter.observe { seen.record($0.value) }
+    counter.send(.increase)
+    observation = nil
+    counter.send(.increase)
+    #expect(seen.values == [0, 1])
+    _ = observation
+  }
+
+  @Test func anObservationOutlivingItsReactorIsHarmless() {
+    var counter: CounterReactor? = CounterReactor()
+    let observation = counter!.observe { _ in }
+    counter = nil
+    observation.cancel()
+  }
+
+  @Test func observersAreCalledInSubscriptionOrder() {
+    let counter = CounterReactor()
+    let calls = Recorder<String>()
+    let first = counter.observe { calls.record("first \($0.value)") }
+    let second = counter.observe { calls.record("second \($0.value)") }
+    counter.send(.increase)
+    #expect(calls.values == ["first 0", "second 0", "first 1", "second 1"])
+    _ = (first, second)
+  }
+}

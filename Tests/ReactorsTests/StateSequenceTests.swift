@@ -1,0 +1,85 @@
+import Testing
+
+@testable import Reactors
+
+@Suite struct StateSequenceTests {
+  @Test func aConsumerGetsTheCurrentStateFirstThenEveryNewStateInOrder() async {
+    let counter = CounterReactor()
+    counter.send(.increase)
+    var iterator = counter.state.makeAsyncIterator()
+    #expect(await iterator.next()?.value == 1)
+    for _ in 0..<100 { counter.send(.increase) }
+    for expected in 2...101 {
+      #expect(await iterator.next()?.value == expected)
+    }
+  }
+
+  @Test func concurrentConsumersEachGetEveryState() async {
+    let counter = CounterReactor()
+    let subscribed = Recorder<Int>()
+    let consumers = (0..<8).map { _ in
+      Task { [sequence = counter.state] in
+        var seen: [Int] = []
+        for await state in sequence {
+          if seen.isEmpty { subscribed.record(state.value) }
+          seen.append(state.value)
+          if state.value == 500 { break }
+        }
+        return seen
+      }
+    }
+    await subscribed.waitForCount(8)
+    for _ in 0..<500 { counter.send(.increase) }
+    for consumer in consumers {
+      #expect(await consumer.value == Array(0...500))
+    }
+  }
+
+  @Test func aLatestOnlyConsumerSkipsToTheNewestStateButNeverGoesBack() async {
+    let counter = CounterReactor()
+    var iterator = counter.state.buffering(.latest).makeAsyncIterator()
+    #expect(await iterator.next()?.value == 0)
+    for _ in 0..<10 { counter.send(.increase) }
+    #expect(await iterator.next()?.value == 10)
+    counter.send(.increase)
+    #expect(await iterator.next()?.value == 11)
+  }
+
+  @Test func aConsumerThatStopsIteratingUnsubscribesAndFreesItsBuffer() async {
+    let counter = CounterReactor()
+    do {
+      var iterator = counter.state.makeAsyncIterator()
+      _ = await iterator.next()
+      for _ in 0..<10 { counter.send(.increase) }
+      #expect(consumerCount(of: counter) == 1)
+    }
+    // The iterator is gone: the runtime forgot its buffer.
+    #expect(consumerCount(of: counter) == 0)
+  }
+
+  @Test func aCancelledConsumerEndsAndUnsubscribes() async {
+    let counter = CounterReactor()
+    let started = Recorder<Int>()
+    let consumer = Task { [sequence = counter.state] in
+      for await state in sequence { started.record(state.value) }
+      return "ended"
+    }
+    await started.waitForCount(1)
+    consumer.cancel()
+    #expect(await consumer.value == "ended")
+    #expect(consumerCount(of: counter) == 0)
+  }
+
+  @Test func theSequenceDoesNotKeepTheReactorAlive() {
+    var counter: CounterReactor? = CounterReactor()
+    let sequence = counter!.state
+    weak let released = counter
+    counter = nil
+    #expect(released == nil)
+    _ = sequence
+  }
+
+  private func consumerCount(of counter: CounterReactor) -> Int {
+    counter.runtime.storage.withCore { $0.pointee.consumers.count }
+  }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A latch that effects in tests wait on until the test opens it; waiting is cancellable.
+///
+/// Lets a test hold an effect "in flight" for exactly as long as it needs, without sleeping.
+final class Gate: @unchecked Sendable {
+  // Safe: all fields are guarded by `lock`; continuations are resumed outside it.
+  private let lock = NSLock()
+  private var isOpen = false
+  private var waiters: [UUID: CheckedContinuation<Void, any Error>] = [:]
+  private var arrivals = 0
+  private var arrivalWaiters: [(Int, CheckedContinuation<Void, Never>)] = []
+
+  /// Lets every current and future waiter through.
+  func open() {
+    let resumed = lock.withLock {
+      isOpen = true
+      defer { waiters = [:] }
+      return Array(waiters.values)
+    }
+    for waiter in resumed { waiter.resume() }
+  }
+
+  /// Suspends until the gate opens; throws `CancellationError` if the task is cancelled first.
+  func wait() async throws {
+    let id = UUID()
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let (passes, arrived) = lock.withLock { () -> (Bool, [CheckedContinuation<Void, Never>]) in
+          arrivals += 1
+          let ready = arrivalWaiters.filter { $0.0 <= arrivals }.map(\.1)
+          arrivalWaiters.removeAll { $0.0 <= arrivals }
+          if isOpen { return (true, ready) }
+          if Task.isCancelled { return (false, ready) }
+          waiters[id] = continuation
+          return (false, ready)
+        }
+        for waiter in arrived { waiter.resume() }
+        if passes {
+          continuation.resume()
+        } else if Task.isCancelled, lock.withLock({ waiters[id] == nil }) {
+          continuation.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      let waiter = lock.withLock { waiters.removeValue(forKey: id) }
+      waiter?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Returns once `count` waits have reached the gate (opened or not).
+  func waitForArrivals(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let isReady = lock.withLock {
+        if arrivals >= count { return true }
+        arrivalWaiters.append((count, continuation))
+        return false
+      }
+      if isReady { continuation.resume() }
+    }
+  }
+}

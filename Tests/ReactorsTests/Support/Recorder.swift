@@ -1,0 +1,35 @@
+import Foundation
+
+/// A thread-safe list that tests append to from effects and observers, and wait on.
+final class Recorder<Element: Sendable>: @unchecked Sendable {
+  // Safe: all fields are guarded by `lock`; continuations are resumed outside it.
+  private let lock = NSLock()
+  private var elements: [Element] = []
+  private var waiters: [(Int, CheckedContinuation<Void, Never>)] = []
+
+  /// Everything recorded so far, in order.
+  var values: [Element] { lock.withLock { elements } }
+
+  /// Appends `element` and wakes the waiters it satisfies.
+  func record(_ element: Element) {
+    let ready = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
+      elements.append(element)
+      let ready = waiters.filter { $0.0 <= elements.count }.map(\.1)
+      waiters.removeAll { $0.0 <= elements.count }
+      return ready
+    }
+    for waiter in ready { waiter.resume() }
+  }
+
+  /// Returns once at least `count` elements were recorded.
+  func waitForCount(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let isReady = lock.withLock {
+        if elements.count >= count { return true }
+        waiters.append((count, continuation))
+        return false
+      }
+      if isReady { continuation.resume() }
+    }
+  }
+}
