@@ -3,7 +3,7 @@ extension Mutations {
   ///
   /// The check runs when the later action is sent, before its own `mutate`. From then on, no
   /// mutation of this work reaches `reduce`, and its task is cancelled. The enclosing
-  /// ``concat(_:)-9m3y8`` goes on with its next part, as `takeUntil` completes in RxSwift.
+  /// ``concat(_:)-(Mutations...)`` goes on with its next part, as `takeUntil` completes in RxSwift.
   ///
   /// ```swift
   /// .run { send in ... }

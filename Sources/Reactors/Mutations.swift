@@ -1,7 +1,7 @@
 /// What ``Reactor/mutate(action:)`` answers: mutations to apply now, and asynchronous work that
 /// applies more of them later.
 ///
-/// Build it from a few combinators. Immediate mutations (``just(_:)``, and ``concat(_:)-9m3y8`` of
+/// Build it from a few combinators. Immediate mutations (``just(_:)``, and ``concat(_:)-(Mutations...)`` of
 /// them) are reduced before `send` returns. Asynchronous work (``run(priority:_:catch:)``) runs in
 /// a `Task` owned by the reactor; it is cancelled when the reactor is released.
 ///
@@ -64,7 +64,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   /// An error thrown by `operation` never stops the reactor. It goes to `handler`, which can turn
   /// it into mutations; without a handler it is reported to the reactor's diagnostics and dropped.
   /// Cancellation is not an error: the handler does not see it. Either way, the enclosing
-  /// ``concat(_:)-9m3y8`` continues with its next part.
+  /// ``concat(_:)-(Mutations...)`` continues with its next part.
   ///
   /// - Parameters:
   ///   - priority: The priority of the task; inherited when `nil`.

@@ -2,8 +2,8 @@
 ///
 /// A signal describes how to deliver values; nothing runs until the reactor subscribes to what
 /// your transform returns. Operators without time (``map(_:)``, ``filter(_:)``, ``onEach(_:)``,
-/// ``merge(with:)-3nx4p``) deliver synchronously, on the sender's thread, so an action that passes
-/// through them is still reduced before `send` returns. Time-based ones (``debounce(for:clock:)``)
+/// ``merge(with:)-(Signal)``) deliver synchronously, on the sender's thread, so an action that
+/// passes through them is still reduced before `send` returns. Time-based ones (``debounce(for:clock:)``)
 /// deliver later, from a task.
 ///
 /// ```swift

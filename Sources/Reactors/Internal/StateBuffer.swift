@@ -38,6 +38,9 @@
 
   var isFinished: Bool { contents.withLock { $0.isFinished } }
 
+  /// Whether the consumer is suspended waiting for a state.
+  var hasWaiter: Bool { contents.withLock { $0.waiter != nil } }
+
   /// Hands a state to the consumer; returns `false` once the consumer has gone.
   @discardableResult
   func push(_ state: State) -> Bool {

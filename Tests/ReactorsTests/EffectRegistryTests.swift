@@ -1,0 +1,120 @@
+import Testing
+
+@testable import Reactors
+
+@Suite struct EffectRegistryTests {
+  private let id = EffectID("search")
+
+  @Test func latestCancelsTheRunInFlightWhenANewOneRegisters() throws {
+    var registry = EffectRegistry<Int>()
+    let first = try #require(
+      started(registry.registerCancellable(id: id, policy: .latest, parent: nil)))
+    let second = try #require(
+      started(registry.registerCancellable(id: id, policy: .latest, parent: nil)))
+    #expect(first.isCancelled)
+    #expect(!second.isCancelled)
+    #expect(second.isActive)
+  }
+
+  @Test func exhaustSkipsNewRunsUntilTheOneInFlightFinishes() throws {
+    var registry = EffectRegistry<Int>()
+    let first = try #require(
+      started(registry.registerCancellable(id: id, policy: .exhaust, parent: nil)))
+    #expect(isSkipped(registry.registerCancellable(id: id, policy: .exhaust, parent: nil)))
+    registry.finish(first)
+    #expect(started(registry.registerCancellable(id: id, policy: .exhaust, parent: nil)) != nil)
+  }
+
+  @Test func queueMakesNewRunsWaitAndGrantsThemInOrder() throws {
+    var registry = EffectRegistry<Int>()
+    let first = try #require(
+      started(registry.registerCancellable(id: id, policy: .queue, parent: nil)))
+    let second = try #require(
+      waiting(registry.registerCancellable(id: id, policy: .queue, parent: nil)))
+    let third = try #require(
+      waiting(registry.registerCancellable(id: id, policy: .queue, parent: nil)))
+    registry.finish(first)
+    #expect(isGranted(second))
+    #expect(!isGranted(third))
+    registry.finish(second)
+    #expect(isGranted(third))
+  }
+
+  @Test func cancellingAnIDCancelsWaitingRunsWithoutGrantingThemATurn() throws {
+    var registry = EffectRegistry<Int>()
+    let first = try #require(
+      started(registry.registerCancellable(id: id, policy: .queue, parent: nil)))
+    let second = try #require(
+      waiting(registry.registerCancellable(id: id, policy: .queue, parent: nil)))
+    registry.cancel(id: id)
+    #expect(first.isCancelled)
+    #expect(second.isCancelled)
+    #expect(registry.takeWork().turnsToResume.isEmpty)  // Nobody was handed a turn.
+  }
+
+  @Test func stopConditionsCancelOnlyTheScopesWhosePredicateMatches() {
+    var registry = EffectRegistry<Int>()
+    let even = registry.registerStop(parent: nil) { $0 % 2 == 0 }
+    let negative = registry.registerStop(parent: nil) { $0 < 0 }
+    registry.stopWork(matching: 4)
+    #expect(even.isCancelled)
+    #expect(!negative.isCancelled)
+    #expect(registry.hasStopConditions)
+    registry.stopWork(matching: -1)
+    #expect(negative.isCancelled)
+    #expect(!registry.hasStopConditions)
+  }
+
+  @Test func aChildOfACancelledScopeIsInactive() {
+    var registry = EffectRegistry<Int>()
+    let parent = registry.registerPlain(parent: nil)
+    let child = registry.registerPlain(parent: parent)
+    registry.cancel(parent)
+    #expect(!child.isCancelled)
+    #expect(!child.isActive)
+  }
+
+  @Test func aCancelledScopeStaysRunningUntilItsTaskFinishes() {
+    var registry = EffectRegistry<Int>()
+    let scope = registry.registerPlain(parent: nil)
+    registry.cancel(scope)
+    #expect(!registry.isEmpty)
+    registry.finish(scope)
+    #expect(registry.isEmpty)
+  }
+
+  @Test func cancellingRecordsTheTaskToCancelOnceTheLockIsReleased() {
+    var registry = EffectRegistry<Int>()
+    let scope = registry.registerPlain(parent: nil)
+    registry.attach(Task {}, to: scope)
+    #expect(!registry.hasWork)
+    registry.cancel(scope)
+    #expect(registry.hasWork)
+    #expect(registry.takeWork().tasksToCancel.count == 1)
+    #expect(!registry.hasWork)
+  }
+
+  @Test func cancelAllCancelsEverything() {
+    var registry = EffectRegistry<Int>()
+    let scopes = (0..<3).map { _ in registry.registerPlain(parent: nil) }
+    registry.cancelAll()
+    #expect(scopes.allSatisfy { $0.isCancelled })
+    #expect(registry.isEmpty)
+  }
+
+  private func started(_ registration: EffectRegistry<Int>.Registration) -> EffectScope? {
+    if case .start(let scope) = registration { scope } else { nil }
+  }
+
+  private func waiting(_ registration: EffectRegistry<Int>.Registration) -> EffectScope? {
+    if case .wait(let scope) = registration { scope } else { nil }
+  }
+
+  private func isSkipped(_ registration: EffectRegistry<Int>.Registration) -> Bool {
+    if case .skip = registration { true } else { false }
+  }
+
+  private func isGranted(_ scope: EffectScope) -> Bool {
+    if case .granted = scope.turn { true } else { false }
+  }
+}
