@@ -52,16 +52,15 @@ import Testing
     #expect(registry.takeWork().turnsToResume.isEmpty)  // Nobody was handed a turn.
   }
 
-  @Test func stopConditionsCancelOnlyTheScopesWhosePredicateMatches() {
+  @Test func aCancelledOrFinishedStopConditionIsForgotten() {
     var registry = EffectRegistry<Int>()
     let even = registry.registerStop(parent: nil) { $0 % 2 == 0 }
     let negative = registry.registerStop(parent: nil) { $0 < 0 }
-    registry.stopWork(matching: 4)
-    #expect(even.isCancelled)
-    #expect(!negative.isCancelled)
-    #expect(registry.hasStopConditions)
-    registry.stopWork(matching: -1)
-    #expect(negative.isCancelled)
+    #expect(registry.stopConditions.count == 2)
+    registry.cancel(even)
+    #expect(
+      registry.stopConditions.map { ObjectIdentifier($0.scope) } == [ObjectIdentifier(negative)])
+    registry.finish(negative)
     #expect(!registry.hasStopConditions)
   }
 

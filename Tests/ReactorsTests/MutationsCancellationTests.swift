@@ -63,6 +63,35 @@ import Testing
     #expect(reports.values.first?.contains("never matches") == true)
   }
 
+  @Test func aTakeUntilPredicateMayReadAndCancelOnTheReactorItself() async {
+    let reactor = ScriptedReactor()
+    let gate = Gate()
+    let other = Gate()
+    let outcome = Recorder<String>()
+    reactor.send(.perform(waiting(on: other, then: "other", outcome: outcome, id: "other", .merge)))
+    reactor.send(
+      .perform(
+        .run { send in
+          try await gate.wait()
+          send(.append("late"))
+        }
+        .take(
+          until: reactor.action.filter { [reactor] action in
+            // Re-entering from a predicate must neither deadlock nor trap.
+            _ = reactor.currentState
+            reactor.cancel(id: "other")
+            if case .marker = action { return true } else { return false }
+          })))
+    await gate.waitForArrivals(1)
+    await other.waitForArrivals(1)
+    reactor.send(.marker("stop"))
+    gate.open()
+    other.open()
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log.isEmpty)
+    #expect(outcome.values == ["other cancelled"])
+  }
+
   // MARK: Policies
 
   @Test func latestCancelsTheRunInFlightAndOnlyTheNewOneLands() async {

@@ -6,17 +6,15 @@ import Testing
   @Test func aReactorWithoutTransformsHasNoPipeline() {
     let counter = CounterReactor()
     counter.send(.increase)
-    #expect(counter.runtime.storage.withCore { $0.pointee.pipeline == nil })
+    #expect(counter.runtime.storage.withCore { $0.pointee.extras?.pipeline == nil })
   }
 
   @Test func anOverriddenTransformGetsAPipelineForItsHookOnly() {
     let reactor = LoggingReactor()
     reactor.send(.increase)
     let relays = reactor.runtime.storage.withCore { core in
-      (
-        core.pointee.pipeline?.actions != nil, core.pointee.pipeline?.mutations != nil,
-        core.pointee.pipeline?.states != nil
-      )
+      let pipeline = core.pointee.extras?.pipeline
+      return (pipeline?.actions != nil, pipeline?.mutations != nil, pipeline?.states != nil)
     }
     #expect(relays == (true, false, true))
   }

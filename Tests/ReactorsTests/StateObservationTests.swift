@@ -50,4 +50,16 @@ import Testing
     #expect(calls.values == ["first 0", "second 0", "first 1", "second 1"])
     _ = (first, second)
   }
+
+  @Test func removingTheFirstObserverKeepsTheOthersInOrder() {
+    let counter = CounterReactor()
+    let calls = Recorder<String>()
+    let first = counter.observe { calls.record("first \($0.value)") }
+    let second = counter.observe { calls.record("second \($0.value)") }
+    let third = counter.observe { calls.record("third \($0.value)") }
+    first.cancel()
+    counter.send(.increase)
+    #expect(calls.values.suffix(2) == ["second 1", "third 1"])
+    _ = (second, third)
+  }
 }

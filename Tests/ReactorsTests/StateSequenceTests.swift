@@ -80,6 +80,6 @@ import Testing
   }
 
   private func consumerCount(of counter: CounterReactor) -> Int {
-    counter.runtime.storage.withCore { $0.pointee.consumers.count }
+    counter.runtime.storage.consumerCount
   }
 }

@@ -11,8 +11,9 @@
   private var byID: [EffectID: [EffectScope]] = [:]
   /// `.queue` scopes waiting for the one in `byID` to finish, oldest first.
   private var waiting: [EffectID: [EffectScope]] = [:]
-  /// `take(until:)` scopes and their predicates.
-  private var stopConditions: [(scope: EffectScope, matches: @Sendable (Action) -> Bool)] = []
+  /// `take(until:)` scopes and their predicates. The caller runs the predicates (user code)
+  /// on a copy, outside any mutation of the registry, then cancels the matching scopes.
+  private(set) var stopConditions: [(scope: EffectScope, matches: @Sendable (Action) -> Bool)] = []
   private var nextSerial: UInt64 = 0
   /// Side effects to perform after the lock is released.
   @usableFromInline var work = DeferredWork()
@@ -94,14 +95,6 @@
   mutating func attach(_ task: Task<Void, Never>, to scope: EffectScope) {
     scope.task = task
     if !scope.isActive { work.cancel(task) }
-  }
-
-  /// Cancels every `take(until:)` scope whose predicate matches `action`.
-  mutating func stopWork(matching action: Action) {
-    guard !stopConditions.isEmpty else { return }
-    for (scope, matches) in stopConditions where matches(action) {
-      cancel(scope)
-    }
   }
 
   /// Cancels every run and every waiting run registered under `id`.

@@ -1,24 +1,73 @@
-/// Everything a reactor's runtime knows, as one value guarded by the runtime's lock.
+/// What every reactor's runtime knows, as one small value guarded by the runtime's lock.
 ///
-/// `RuntimeStorage` owns the lock and calls the user's code; this value only records. Its
-/// `mutating` methods are the events of the runtime and say what happens next:
-///
-/// - `beginStep()` → run the step now, or queue the work behind the step in progress (a re-entrant
-///   `send` from `mutate` or an observer, so states stay in `reduce` order);
-/// - `nextPendingWork()` → the queued work to run before the step ends;
-/// - the effect events (`effects`) → which tasks to cancel or resume once the lock is released.
+/// `RuntimeStorage` owns the lock and calls the user's code; this value only records. It holds
+/// what every reactor uses — the state, the step flags, one observer — and points to
+/// `RuntimeExtras` for what only some use (effects, more observers, consumers, transforms,
+/// diagnostics), allocated the first time one is needed. An idle reactor with one observer stays
+/// small, and the synchronous path tests one pointer to skip everything optional.
 @usableFromInline struct RuntimeCore<Action: Sendable, Mutation: Sendable, State: Sendable> {
+  // NB: the fields are ordered so the flags fill the padding after an optional state: every byte
+  // here is paid by every reactor.
+
   /// The state after the last `reduce`; `nil` until the reactor is first used.
   @usableFromInline var state: State?
   @usableFromInline var isStarted = false
-  /// How many nested times the current thread holds the (recursive) lock.
-  @usableFromInline var lockDepth = 0
   /// Whether a step (mutate, reduce, observers) is running; new work waits behind it.
   @usableFromInline var isProcessing = false
+  /// How many nested times the current thread holds the (recursive) lock.
+  @usableFromInline var lockDepth: UInt32 = 0
+  /// The first synchronous observer; more live in `extras`.
+  @usableFromInline var observer: StateObserver<State>?
+  /// Everything optional; `nil` until first needed.
+  @usableFromInline var extras: RuntimeExtras<Action, Mutation, State>?
+
+  @usableFromInline init(hooks: RuntimeHooks<Action, Mutation, State>?) {
+    if let hooks { makeExtras().hooks = hooks }
+  }
+
+  /// The extras, allocated on first use.
+  @usableFromInline mutating func makeExtras() -> RuntimeExtras<Action, Mutation, State> {
+    if let extras { return extras }
+    let extras = RuntimeExtras<Action, Mutation, State>()
+    self.extras = extras
+    return extras
+  }
+
+  /// A step wants to run: it may, unless one is already running on this thread.
+  ///
+  /// - Returns: `true` if the caller runs the step; `false` if `work` was queued behind the
+  ///   running step instead (a re-entrant `send` from `mutate` or an observer), so states stay
+  ///   in `reduce` order.
+  @inlinable mutating func beginStep(
+    orQueue work: @autoclosure () -> RuntimeExtras<Action, Mutation, State>.PendingWork
+  ) -> Bool {
+    if isProcessing {
+      makeExtras().pending.append(work())
+      return false
+    }
+    isProcessing = true
+    return true
+  }
+
+  /// The state observers should be handed first: the last one published.
+  @inlinable var replayState: State? {
+    guard let extras, extras.pipeline?.states != nil else { return state }
+    return extras.published
+  }
+}
+
+/// What only some reactors use, guarded by the runtime's lock like the core that points to it.
+@usableFromInline final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable> {
+  /// Work that waits for the step in progress.
+  @usableFromInline enum PendingWork {
+    case action(Action)
+    case mutation(Mutation, EffectScope?)
+  }
+
   /// Work that arrived during a step, first in first out from `pendingHead`.
   @usableFromInline var pending: [PendingWork] = []
   @usableFromInline var pendingHead = 0
-  /// Synchronous observers, in subscription order.
+  /// Synchronous observers after the first, in subscription order.
   @usableFromInline var observers: [StateObserver<State>] = []
   /// Buffers of `StateSequence` consumers.
   @usableFromInline var consumers: [StateBuffer<State>] = []
@@ -26,37 +75,20 @@
   @usableFromInline var pipeline: Pipeline<Action, Mutation, State>?
   /// With `transform(state:)`, the last state that came out of it: what new observers replay.
   @usableFromInline var published: State?
+  /// Running effects and their cancellation rules.
   @usableFromInline var effects = EffectRegistry<Action>()
-  /// Diagnostics, test probes and stub mode; `nil` on the fast path.
-  @usableFromInline var hooks: RuntimeHooks<Action, Mutation, State>?
-  @usableFromInline var nextObserverID: UInt64 = 0
   /// Tasks waiting in `waitUntilIdle()`.
   var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Diagnostics, the test probe, stub mode.
+  @usableFromInline var hooks: RuntimeHooks<Action, Mutation, State>?
 
-  /// Work that waits for the step in progress.
-  @usableFromInline enum PendingWork {
-    case action(Action)
-    case mutation(Mutation, EffectScope?)
-  }
+  @usableFromInline init() {}
 
-  @usableFromInline init(hooks: RuntimeHooks<Action, Mutation, State>?) {
-    self.hooks = hooks
-  }
-
-  /// A step wants to run: it may, unless one is already running on this thread.
-  ///
-  /// - Returns: `true` if the caller runs the step; `false` if `work` was queued instead.
-  @inlinable mutating func beginStep(orQueue work: @autoclosure () -> PendingWork) -> Bool {
-    if isProcessing {
-      pending.append(work())
-      return false
-    }
-    isProcessing = true
-    return true
-  }
+  /// Whether queued work waits for the end of the step.
+  @inlinable var hasPendingWork: Bool { pendingHead < pending.count }
 
   /// The next queued work, or `nil` when the step may end.
-  @inlinable mutating func nextPendingWork() -> PendingWork? {
+  @usableFromInline func nextPendingWork() -> PendingWork? {
     guard pendingHead < pending.count else {
       if !pending.isEmpty {
         pending.removeAll(keepingCapacity: true)
@@ -67,32 +99,45 @@
     defer { pendingHead += 1 }
     return pending[pendingHead]
   }
-
-  /// The state observers should be handed first: the last published one.
-  @inlinable var replayState: State? {
-    pipeline?.states == nil ? state : published
-  }
 }
 
-/// A synchronous observer registered with `Reactor.observe(_:)`.
+/// A synchronous observer registered with `Reactor.observe(_:)`, known by its token.
 @usableFromInline struct StateObserver<State> {
-  @usableFromInline let id: UInt64
+  @usableFromInline let token: ObjectIdentifier
   @usableFromInline let receive: @Sendable (State) -> Void
 
-  @usableFromInline init(id: UInt64, receive: @escaping @Sendable (State) -> Void) {
-    self.id = id
+  @usableFromInline init(token: ObjectIdentifier, receive: @escaping @Sendable (State) -> Void) {
+    self.token = token
     self.receive = receive
   }
 }
 
-/// What only some reactors use: diagnostics, the probe of `ReactorsTesting`, stub mode.
-@usableFromInline struct RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable> {
-  var diagnostics: ReactorDiagnostics<Action, Mutation, State>?
-  var probe: ReactorDiagnostics<Action, Mutation, State>?
+/// Diagnostics, the probe of `ReactorsTesting`, stub mode and effect tracking; immutable, replaced
+/// as a whole when one changes.
+@usableFromInline
+final class RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>:
+  Sendable
+{
+  let diagnostics: ReactorDiagnostics<Action, Mutation, State>?
+  let probe: ReactorDiagnostics<Action, Mutation, State>?
   /// In stub mode, receives every action instead of `mutate`.
-  var stub: (@Sendable (Action) -> Void)?
+  let stub: (@Sendable (Action) -> Void)?
   /// Counts the tasks this runtime started, for leak checks.
-  var tracker: EffectTracker?
+  let tracker: EffectTracker?
+
+  init(
+    diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil,
+    probe: ReactorDiagnostics<Action, Mutation, State>? = nil,
+    stub: (@Sendable (Action) -> Void)? = nil,
+    tracker: EffectTracker? = nil
+  ) {
+    self.diagnostics = diagnostics
+    self.probe = probe
+    self.stub = stub
+    self.tracker = tracker
+  }
+
+  var isEmpty: Bool { diagnostics == nil && probe == nil && stub == nil && tracker == nil }
 
   func report(_ kind: DiagnosticEvent<Action, Mutation, State>.Kind) {
     diagnostics?.report(kind)

@@ -1,7 +1,17 @@
 extension RuntimeStorage {
-  /// The synchronous part of everything but `.none` and a top-level `.just`: runs immediate
-  /// mutations and registers scopes now, and returns what needs a task.
-  @usableFromInline func startComposite<R: Reactor>(
+  /// Starts everything but inline immediate mutations: applies what can be applied now and
+  /// spawns tasks for the rest.
+  @usableFromInline func start<R: Reactor>(
+    _ tree: MutationTree<Mutation>, action: Action, _ reactor: R, _ core: UnsafeMutablePointer<Core>
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if let later = startNow(tree.node, in: nil, action: action, reactor, core) {
+      spawn(later, action: action, reactor, core)
+    }
+  }
+
+  /// The synchronous part of a tree: runs immediate mutations and registers scopes now, fixes
+  /// delay deadlines, and returns what needs a task.
+  func startNow<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope?, action: Action, _ reactor: R,
     _ core: UnsafeMutablePointer<Core>
   ) -> MutationNode<Mutation>?
@@ -41,11 +51,11 @@ extension RuntimeStorage {
         if let rest = startNow(inner, in: registered, action: action, reactor, core) {
           return .active(registered, rest)
         }
-        core.pointee.effects.finish(registered)
+        core.pointee.extras?.effects.finish(registered)
         return nil
       }
     case .cancel(let id):
-      core.pointee.effects.cancel(id: id)
+      core.pointee.extras?.effects.cancel(id: id)
       return nil
     case .delayed(let delay, let inner):
       return .waiting(delay.begin(), inner)
@@ -59,18 +69,19 @@ extension RuntimeStorage {
     _ specification: ScopeSpecification, parent: EffectScope?, action: Action,
     _ core: UnsafeMutablePointer<Core>
   ) -> EffectRegistry<Action>.Registration {
+    let extras = core.pointee.makeExtras()
     switch specification {
     case .takeUntil(let predicate):
       guard let predicate = predicate as? ActionPredicate<Action> else {
-        core.pointee.hooks?.report(.effectFailed(ActionPredicateMismatch(actionType: Action.self)))
-        return .start(core.pointee.effects.registerPlain(parent: parent))
+        extras.hooks?.report(.effectFailed(ActionPredicateMismatch(actionType: Action.self)))
+        return .start(extras.effects.registerPlain(parent: parent))
       }
-      return .start(core.pointee.effects.registerStop(parent: parent, matches: predicate.matches))
+      return .start(extras.effects.registerStop(parent: parent, matches: predicate.matches))
     case .cancellable(.id(let id), let policy):
-      return core.pointee.effects.registerCancellable(id: id, policy: policy, parent: parent)
+      return extras.effects.registerCancellable(id: id, policy: policy, parent: parent)
     case .cancellable(.actionCase, let policy):
       let id = EffectID(caseOf: action)
-      return core.pointee.effects.registerCancellable(id: id, policy: policy, parent: parent)
+      return extras.effects.registerCancellable(id: id, policy: policy, parent: parent)
     }
   }
 
@@ -88,7 +99,7 @@ extension RuntimeStorage {
     case .queued(let scope, let inner):
       launch(inner, in: scope, waitingForTurn: true, action: action, reactor, core)
     default:
-      let scope = core.pointee.effects.registerPlain(parent: nil)
+      let scope = core.pointee.makeExtras().effects.registerPlain(parent: nil)
       launch(later, in: scope, waitingForTurn: false, action: action, reactor, core)
     }
   }
@@ -100,8 +111,9 @@ extension RuntimeStorage {
     _ reactor: R, _ core: UnsafeMutablePointer<Core>
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let extras = core.pointee.makeExtras()
     let context = EffectContext(reactor: reactor, action: action)
-    let tracker = core.pointee.hooks?.tracker
+    let tracker = extras.hooks?.tracker
     tracker?.taskStarted()
     var priority: TaskPriority?
     if case .run(let operation) = node { priority = operation.priority }
@@ -114,7 +126,7 @@ extension RuntimeStorage {
       context.finish(scope)
       tracker?.taskEnded()
     }
-    core.pointee.effects.attach(task, to: scope)
+    extras.effects.attach(task, to: scope)
     return task
   }
 
@@ -160,21 +172,22 @@ extension RuntimeStorage {
 
   func finish(_ scope: EffectScope) {
     withCore { core in
-      core.pointee.effects.finish(scope)
-      if core.pointee.effects.isEmpty, !core.pointee.idleWaiters.isEmpty {
-        let waiters = core.pointee.idleWaiters
-        core.pointee.idleWaiters = []
-        core.pointee.effects.work.resumeIdleWaiters(waiters)
+      guard let extras = core.pointee.extras else { return }
+      extras.effects.finish(scope)
+      if extras.effects.isEmpty, !extras.idleWaiters.isEmpty {
+        let waiters = extras.idleWaiters
+        extras.idleWaiters = []
+        extras.effects.work.resumeIdleWaiters(waiters)
       }
     }
   }
 
   func cancel(id: EffectID) {
-    withCore { core in core.pointee.effects.cancel(id: id) }
+    withCore { core in core.pointee.extras?.effects.cancel(id: id) }
   }
 
   func report(_ error: any Error) {
-    withCore { core in core.pointee.hooks?.report(.effectFailed(error)) }
+    withCore { core in core.pointee.extras?.hooks?.report(.effectFailed(error)) }
   }
 
   /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile.
@@ -182,12 +195,12 @@ extension RuntimeStorage {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let decision = withCore { core in
-          core.pointee.effects.awaitTurn(of: scope, continuation: continuation)
+          core.pointee.makeExtras().effects.awaitTurn(of: scope, continuation: continuation)
         }
         if let decision { continuation.resume(returning: decision) }
       }
     } onCancel: { [runtime = ReactorRuntime(storage: self)] in
-      runtime.storage.withCore { core in core.pointee.effects.cancel(scope) }
+      runtime.storage.withCore { core in core.pointee.extras?.effects.cancel(scope) }
     }
   }
 
@@ -195,8 +208,8 @@ extension RuntimeStorage {
   func waitUntilIdle() async {
     await withCheckedContinuation { continuation in
       let isIdle = withCore { core in
-        if core.pointee.effects.isEmpty { return true }
-        core.pointee.idleWaiters.append(continuation)
+        guard let extras = core.pointee.extras, !extras.effects.isEmpty else { return true }
+        extras.idleWaiters.append(continuation)
         return false
       }
       if isIdle { continuation.resume() }
@@ -204,7 +217,7 @@ extension RuntimeStorage {
   }
 
   var runningEffectCount: Int {
-    withCore { core in core.pointee.effects.running.count }
+    withCore { core in core.pointee.extras?.effects.running.count ?? 0 }
   }
 }
 

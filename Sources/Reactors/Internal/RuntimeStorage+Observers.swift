@@ -4,21 +4,33 @@ extension RuntimeStorage {
   )
     -> StateObservation
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let id = withCore { core in
+    let observation = RuntimeObservation(storage: self)
+    let entry = StateObserver(token: ObjectIdentifier(observation), receive: observer)
+    withCore { core in
       if !core.pointee.isStarted { start(reactor, core) }
-      core.pointee.nextObserverID += 1
-      let id = core.pointee.nextObserverID
-      core.pointee.observers.append(StateObserver(id: id, receive: observer))
-      guard let current = core.pointee.replayState else { return id }
+      if core.pointee.observer == nil {
+        core.pointee.observer = entry
+      } else {
+        core.pointee.makeExtras().observers.append(entry)
+      }
+      guard let current = core.pointee.replayState else { return }
       // The first call is a step like any other: a `send` from inside it waits for its end.
       asStep(reactor, core) { observer(current) }
-      return id
     }
-    return RuntimeObservation(storage: self, id: id)
+    return observation
   }
 
-  func removeObserver(_ id: UInt64) {
-    withCore { core in core.pointee.observers.removeAll { $0.id == id } }
+  func removeObserver(_ token: ObjectIdentifier) {
+    withCore { core in
+      if core.pointee.observer?.token == token {
+        // Keep subscription order: the oldest of the others becomes the first.
+        let extras = core.pointee.extras
+        core.pointee.observer =
+          extras?.observers.isEmpty == false ? extras?.observers.removeFirst() : nil
+      } else {
+        core.pointee.extras?.observers.removeAll { $0.token == token }
+      }
+    }
   }
 
   func makeBuffer<R: Reactor>(latestOnly: Bool, for reactor: R) -> StateBuffer<State>
@@ -29,26 +41,26 @@ extension RuntimeStorage {
     withCore { core in
       if !core.pointee.isStarted { start(reactor, core) }
       if let current = core.pointee.replayState { buffer.push(current) }
-      core.pointee.consumers.append(buffer)
+      core.pointee.makeExtras().consumers.append(buffer)
     }
     return buffer
   }
 
   func removeConsumer(_ id: ObjectIdentifier) {
-    withCore { core in core.pointee.consumers.removeAll { ObjectIdentifier($0) == id } }
+    withCore { core in core.pointee.extras?.consumers.removeAll { ObjectIdentifier($0) == id } }
   }
-}
 
-extension RuntimeStorage {
+  var consumerCount: Int {
+    withCore { core in core.pointee.extras?.consumers.count ?? 0 }
+  }
+
   func updateHooks<R: Reactor>(
-    of reactor: R, _ update: (inout RuntimeHooks<Action, Mutation, State>) -> Void
+    of reactor: R,
+    _ update: (RuntimeHooks<Action, Mutation, State>?) -> RuntimeHooks<Action, Mutation, State>
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     withCore { core in
-      var hooks = core.pointee.hooks ?? RuntimeHooks()
-      update(&hooks)
-      let isEmpty =
-        hooks.diagnostics == nil && hooks.probe == nil && hooks.stub == nil && hooks.tracker == nil
-      core.pointee.hooks = isEmpty ? nil : hooks
+      let hooks = update(core.pointee.extras?.hooks)
+      core.pointee.makeExtras().hooks = hooks.isEmpty ? nil : hooks
     }
   }
 
@@ -57,7 +69,9 @@ extension RuntimeStorage {
     withCore { core in
       if !core.pointee.isStarted { start(reactor, core) }
       core.pointee.state = state
-      if core.pointee.pipeline?.states != nil { core.pointee.published = state }
+      if let extras = core.pointee.extras, extras.pipeline?.states != nil {
+        extras.published = state
+      }
       asStep(reactor, core) { publish(state, core) }
     }
   }

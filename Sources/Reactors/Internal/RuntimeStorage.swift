@@ -6,7 +6,8 @@
 /// released.
 ///
 /// The synchronous path (`send` → `mutate` → `.just` → `reduce` → observers) is `@inlinable` so it
-/// is specialised for each reactor: no `Task`, no allocation, one lock round trip.
+/// is specialised for each reactor: no `Task`, no allocation, one lock round trip, and one test of
+/// `core.extras` to skip everything optional.
 ///
 /// > Important: the core is reached through a pointer and never held `inout` across a call into
 /// > user code, because that code may re-enter the runtime (read `currentState`, `send`).
@@ -14,11 +15,13 @@
 final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
   ManagedBuffer<RuntimeCore<Action, Mutation, State>, PlatformMutex>
 {
-  // Thread safety: the header (`RuntimeCore`) is read and written only while the recursive mutex
-  // in the tail is held, inside `withCore`; `deinit` runs when no other reference exists. The
-  // type is shared across threads through `ReactorRuntime`, which states that guarantee.
+  // Thread safety: the header (`RuntimeCore`, and the `RuntimeExtras` it points to) is read and
+  // written only while the recursive mutex in the tail is held, inside `withCore`; `deinit` runs
+  // when no other reference exists. The type is shared across threads through `ReactorRuntime`,
+  // which states that guarantee.
 
   @usableFromInline typealias Core = RuntimeCore<Action, Mutation, State>
+  @usableFromInline typealias Extras = RuntimeExtras<Action, Mutation, State>
 
   /// Makes the storage of a new reactor.
   static func make(hooks: RuntimeHooks<Action, Mutation, State>?) -> RuntimeStorage {
@@ -30,22 +33,19 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
 
   deinit {
     // The reactor is gone: cancel everything it started and end every consumer (R9).
-    let (work, consumers, pipeline, idleWaiters) = withUnsafeMutablePointerToHeader { core in
-      core.pointee.effects.cancelAll()
-      defer {
-        core.pointee.consumers = []
-        core.pointee.observers = []
-        core.pointee.idleWaiters = []
-      }
-      return (
-        core.pointee.effects.takeWork(), core.pointee.consumers, core.pointee.pipeline,
-        core.pointee.idleWaiters
-      )
+    if let extras = withUnsafeMutablePointerToHeader({ $0.pointee.extras }) {
+      extras.effects.cancelAll()
+      let work = extras.effects.takeWork()
+      let consumers = extras.consumers
+      let idleWaiters = extras.idleWaiters
+      extras.consumers = []
+      extras.observers = []
+      extras.idleWaiters = []
+      work.perform()
+      for consumer in consumers { consumer.finish() }
+      extras.pipeline?.disconnect()
+      for waiter in idleWaiters { waiter.resume() }
     }
-    work.perform()
-    for consumer in consumers { consumer.finish() }
-    pipeline?.disconnect()
-    for waiter in idleWaiters { waiter.resume() }
     withUnsafeMutablePointerToElements { $0.destroyMutex() }
   }
 
@@ -58,8 +58,8 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
       core.pointee.lockDepth += 1
       let result = body(core)
       core.pointee.lockDepth -= 1
-      if core.pointee.lockDepth == 0, _slowPath(core.pointee.effects.hasWork) {
-        let work = core.pointee.effects.takeWork()
+      if core.pointee.lockDepth == 0, let extras = core.pointee.extras, extras.effects.hasWork {
+        let work = extras.effects.takeWork()
         mutex.unlock()
         work.perform()
       } else {
@@ -75,7 +75,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     withCore { core in
       if _slowPath(!core.pointee.isStarted) { start(reactor, core) }
-      if let relay = core.pointee.pipeline?.actions {
+      if let relay = core.pointee.extras?.pipeline?.actions {
         relay.emit(action)  // `transform(action:)` reaches `process` through its subscription.
       } else {
         process(action, reactor, core)
@@ -103,29 +103,15 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   @inlinable func handle<R: Reactor>(
     _ action: Action, _ reactor: R, _ core: UnsafeMutablePointer<Core>
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if _slowPath(core.pointee.hooks != nil || core.pointee.effects.hasStopConditions) {
-      guard prepare(action, core) else { return }
+    if let extras = core.pointee.extras {
+      guard prepare(action, extras) else { return }
     }
     let mutations = reactor.mutate(action: action)
-    if let later = startNow(mutations.node, in: nil, action: action, reactor, core) {
-      spawn(later, action: action, reactor, core)
-    }
-  }
-
-  /// Applies what can be applied now; returns the part that needs a task.
-  @inlinable func startNow<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope?, action: Action, _ reactor: R,
-    _ core: UnsafeMutablePointer<Core>
-  ) -> MutationNode<Mutation>?
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    switch node {
-    case .none:
-      return nil
-    case .just(let mutation) where scope == nil:
-      deliver(mutation, reactor, core)
-      return nil
-    default:
-      return startComposite(node, in: scope, action: action, reactor, core)
+    if let first = mutations.first {
+      deliver(first, reactor, core)
+      if let second = mutations.second { deliver(second, reactor, core) }
+    } else if let tree = mutations.tree {
+      start(tree, action: action, reactor, core)
     }
   }
 
@@ -133,7 +119,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   @inlinable func deliver<R: Reactor>(
     _ mutation: Mutation, _ reactor: R, _ core: UnsafeMutablePointer<Core>
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if let relay = core.pointee.pipeline?.mutations {
+    if let relay = core.pointee.extras?.pipeline?.mutations {
       relay.emit(mutation)
     } else {
       apply(mutation, reactor, core)
@@ -146,26 +132,27 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let newState = reactor.reduce(state: core.pointee.state!, mutation: mutation)
     core.pointee.state = newState
-    if _slowPath(core.pointee.hooks != nil) { reportReduced(mutation, newState, core) }
-    if let relay = core.pointee.pipeline?.states {
-      relay.emit(newState)
-    } else {
-      publish(newState, core)
+    if let extras = core.pointee.extras {
+      extras.hooks?.report(mutation, newState)
+      if let relay = extras.pipeline?.states {
+        relay.emit(newState)
+        return
+      }
     }
+    publish(newState, core)
   }
 
   /// Hands a state to every observer and consumer, in order.
   @inlinable func publish(_ state: State, _ core: UnsafeMutablePointer<Core>) {
-    let observers = core.pointee.observers
-    for observer in observers { observer.receive(state) }
-    if !core.pointee.consumers.isEmpty { publishToConsumers(state, core) }
+    if let observer = core.pointee.observer { observer.receive(state) }
+    if let extras = core.pointee.extras { publish(state, to: extras) }
   }
 
   /// Runs the work that queued up during the step, then ends the step.
   @inlinable func endStep<R: Reactor>(_ reactor: R, _ core: UnsafeMutablePointer<Core>)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if _slowPath(core.pointee.pendingHead < core.pointee.pending.count) {
-      drainPending(reactor, core)
+    if let extras = core.pointee.extras, extras.hasPendingWork {
+      drainPending(extras, reactor, core)
     }
     core.pointee.isProcessing = false
   }
@@ -187,9 +174,13 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   /// Stops matching `take(until:)` work, reports the action, and handles stub mode.
   ///
   /// - Returns: `false` when `mutate` must not run (stub mode).
-  @usableFromInline func prepare(_ action: Action, _ core: UnsafeMutablePointer<Core>) -> Bool {
-    core.pointee.effects.stopWork(matching: action)
-    guard let hooks = core.pointee.hooks else { return true }
+  @usableFromInline func prepare(_ action: Action, _ extras: Extras) -> Bool {
+    if extras.effects.hasStopConditions {
+      // The predicates are user code: run them before touching the registry.
+      let matching = extras.effects.stopConditions.filter { $0.matches(action) }.map(\.scope)
+      for scope in matching { extras.effects.cancel(scope) }
+    }
+    guard let hooks = extras.hooks else { return true }
     hooks.report(.action(action))
     if let stub = hooks.stub {
       stub(action)
@@ -198,24 +189,21 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     return true
   }
 
-  @usableFromInline func reportReduced(
-    _ mutation: Mutation, _ state: State, _ core: UnsafeMutablePointer<Core>
-  ) {
-    core.pointee.hooks?.report(.mutation(mutation))
-    core.pointee.hooks?.report(.state(state))
-  }
-
-  @usableFromInline func publishToConsumers(_ state: State, _ core: UnsafeMutablePointer<Core>) {
+  @usableFromInline func publish(_ state: State, to extras: Extras) {
+    let observers = extras.observers
+    for observer in observers { observer.receive(state) }
+    guard !extras.consumers.isEmpty else { return }
     var someFinished = false
-    for consumer in core.pointee.consumers where !consumer.push(state) {
+    for consumer in extras.consumers where !consumer.push(state) {
       someFinished = true
     }
-    if someFinished { core.pointee.consumers.removeAll { $0.isFinished } }
+    if someFinished { extras.consumers.removeAll { $0.isFinished } }
   }
 
-  @usableFromInline func drainPending<R: Reactor>(_ reactor: R, _ core: UnsafeMutablePointer<Core>)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    while let work = core.pointee.nextPendingWork() {
+  @usableFromInline func drainPending<R: Reactor>(
+    _ extras: Extras, _ reactor: R, _ core: UnsafeMutablePointer<Core>
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    while let work = extras.nextPendingWork() {
       switch work {
       case .action(let action):
         handle(action, reactor, core)
@@ -232,7 +220,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     core.pointee.isStarted = true
     core.pointee.state = reactor.initialState
     guard let pipeline = Pipeline.make(for: reactor) else { return }
-    core.pointee.pipeline = pipeline
+    core.pointee.makeExtras().pipeline = pipeline
     // Values prepended by the hooks queue up behind this step and run once it is set up.
     core.pointee.isProcessing = true
     pipeline.connect(
@@ -265,8 +253,15 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor else { return }
     withCore { core in
-      core.pointee.published = state
+      core.pointee.makeExtras().published = state
       asStep(reactor, core) { publish(state, core) }
     }
+  }
+}
+
+extension RuntimeHooks {
+  @usableFromInline func report(_ mutation: Mutation, _ state: State) {
+    report(.mutation(mutation))
+    report(.state(state))
   }
 }
