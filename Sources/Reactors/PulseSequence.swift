@@ -22,7 +22,17 @@ public struct PulseSequence<State: Sendable, Value: Sendable>: AsyncSequence, Se
 
     /// The next assigned value, or `nil` once the reactor is gone.
     public mutating func next() async -> Value? {
-      while let state = await states.next() {
+      await next(from: nil)
+    }
+
+    /// The next assigned value, read without leaving the caller's actor.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> Value? {
+      await next(from: actor)
+    }
+
+    private mutating func next(from actor: isolated (any Actor)?) async -> Value? {
+      while let state = await states.subscription?.buffer.next(isolation: actor) {
         let current = pulse(state)
         defer { lastCount = current.updateCount }
         // The first state only sets the baseline: what was assigned before is not replayed.

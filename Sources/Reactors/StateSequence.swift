@@ -35,7 +35,14 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
 
     /// The next state, or `nil` once the reactor is gone or the task is cancelled.
     public mutating func next() async -> State? {
-      await subscription?.buffer.next()
+      await subscription?.buffer.next(isolation: nil)
+    }
+
+    /// The next state, read without leaving the caller's actor (no hop per state for a consumer
+    /// on the main actor); `nil` once the reactor is gone or the task is cancelled.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> State? {
+      await subscription?.buffer.next(isolation: actor)
     }
   }
 

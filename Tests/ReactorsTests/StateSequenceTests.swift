@@ -35,6 +35,23 @@ import Testing
     }
   }
 
+  @MainActor
+  @Test func aConsumerOnTheMainActorGetsEveryStateInOrder() async {
+    let counter = CounterReactor()
+    let producer = Task.detached {
+      for _ in 0..<1_000 { counter.send(.increase) }
+    }
+    var seen: [Int] = []
+    for await state in counter.state {
+      seen.append(state.value)
+      if state.value == 1_000 { break }
+    }
+    await producer.value
+    #expect(seen.last == 1_000)
+    #expect(seen == seen.sorted())
+    #expect(Set(seen).count == seen.count)
+  }
+
   @Test func aLatestOnlyConsumerSkipsToTheNewestStateButNeverGoesBack() async {
     let counter = CounterReactor()
     var iterator = counter.state.buffering(.latest).makeAsyncIterator()

@@ -81,7 +81,10 @@
   }
 
   /// The next state, waiting for one if needed; `nil` once finished.
-  func next() async -> State? {
+  ///
+  /// Runs on the caller's actor: a consumer on the main actor is resumed there directly, without
+  /// a hop through the global executor.
+  func next(isolation actor: isolated (any Actor)? = #isolation) async -> State? {
     if let state = contents.withLock({ $0.pop() }) { return state }
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<State?, Never>) in
