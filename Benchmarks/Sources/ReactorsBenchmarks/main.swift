@@ -75,6 +75,13 @@ let selected = suite.filter { benchmark in
 }
 if selected.isEmpty { Options.fail("no benchmark matches \(options.filters)") }
 
+/// The 1-minute load average, to tell a quiet machine's figures from a busy one's.
+func loadAverage() -> String {
+  guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
+  return text.split(separator: " ").first.map(String.init) ?? "?"
+}
+
+let loadBefore = loadAverage()
 var runner = Runner(benchmarks: suite, repeats: options.repeats, warmUps: 2)
 let isTerminal = isatty(STDERR_FILENO) != 0
 runner.progress = { step in
@@ -91,8 +98,13 @@ if options.json {
 } else {
   print(report.table())
   print()
+  let allocations =
+    allocationsAreCounted ? "counted in a separate pass" : "not counted on this platform"
   print(
-    "Medians of \(options.repeats) repeats after 2 warm-up rounds, benchmarks and baselines"
-      + " interleaved; allocations \(allocationsAreCounted ? "counted in a separate pass" : "not counted on this platform")."
+    """
+    Medians of \(options.repeats) repeats after 2 warm-up rounds, benchmarks and baselines \
+    interleaved; allocations \(allocations); \(ProcessInfo.processInfo.activeProcessorCount) cores, \
+    load average \(loadBefore) before and \(loadAverage()) after.
+    """
   )
 }
