@@ -43,7 +43,7 @@ struct Report {
   func table() -> String {
     let header = [
       "name", "figure", "ns/op", "allocs/op", "baseline", "baseline ns/op", "ratio", "target",
-      "met",
+      "met", "also",
     ]
     var rows = [header]
     for result in results {
@@ -58,6 +58,7 @@ struct Report {
         result.ratio.map { format($0) + "x" } ?? "-",
         verdict?.labels.joined(separator: ", ") ?? "-",
         verdict.map { $0.met ? "yes" : "NO" } ?? "-",
+        also(result),
       ])
     }
     let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -66,14 +67,28 @@ struct Report {
       let cells = row.enumerated().map { column, cell in
         let padding = String(repeating: " ", count: widths[column] - cell.count)
         // Names and words to the left, numbers to the right.
-        return [0, 4, 7, 8].contains(column) ? cell + padding : padding + cell
+        return [0, 4, 7, 8, 9].contains(column) ? cell + padding : padding + cell
       }
-      lines.append(cells.joined(separator: "  "))
+      var line = cells.joined(separator: "  ")
+      while line.hasSuffix(" ") { line.removeLast() }
+      lines.append(line)
       if index == 0 {
         lines.append(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
       }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// The extras not already shown as the figure, as `key=value` pairs.
+  private func also(_ result: Result) -> String {
+    let benchmark = benchmark(named: result.name)
+    var shown: String?
+    if case .extra(let key, _) = benchmark.figure { shown = key }
+    let pairs = benchmark.extras.compactMap { extra -> String? in
+      guard extra.key != shown, let value = result.extras[extra.key] else { return nil }
+      return "\(extra.key)=\(format(value))"
+    }
+    return pairs.isEmpty ? "-" : pairs.joined(separator: " ")
   }
 
   private func figure(of result: Result) -> String {
