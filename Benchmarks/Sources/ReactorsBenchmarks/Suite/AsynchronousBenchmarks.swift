@@ -1,0 +1,67 @@
+import Reactors
+
+/// The benchmarks of effects: work that runs in a task and emits mutations later.
+extension Benchmark {
+  /// Spawns `operations` empty tasks, then awaits them all: the floor of any effect.
+  static func taskSpawn(operations: Int) -> Benchmark {
+    Benchmark(name: "task-spawn") { counting in
+      runBlocking {
+        var tasks: [Task<Void, Never>] = []
+        tasks.reserveCapacity(operations)
+        let measured = await measure(countingAllocations: counting) {
+          for _ in 0..<operations { tasks.append(Task {}) }
+          for task in tasks { await task.value }
+        }
+        return Sample(measured, operations: operations)
+      }
+    }
+  }
+
+  /// Sends `operations` actions whose `mutate` returns `.run { send in send(m) }`, from a task
+  /// off the main actor, then waits until every effect has ended.
+  static func asyncEffect(operations: Int) -> Benchmark {
+    Benchmark(
+      name: "async-effect", baseline: "task-spawn",
+      checks: [.nanosecondsPerOperation(atMost: 2_000)]
+    ) { counting in
+      runBlocking {
+        let reactor = EffectReactor()
+        _ = reactor.currentState
+        let measured = await measure(countingAllocations: counting) {
+          for _ in 0..<operations { reactor.send(.increase) }
+          await reactor.waitUntilIdle()
+        }
+        precondition(reactor.currentState.value == operations)
+        return Sample(measured, operations: operations)
+      }
+    }
+  }
+
+  /// 10,000 queries in a row, each starting a 1 ms search under `.latest`; sent from the main
+  /// thread as a search field would, then waits until every effect has ended.
+  static func latest10k(queries: Int = 10_000) -> Benchmark {
+    Benchmark(
+      name: "latest-10k", figure: .extra("total_ms", unit: "ms"),
+      extras: [.median("total_ms"), .maximum("stale_applied"), .median("landed")],
+      checks: [
+        .extra("total_ms", atMost: 20, unit: " ms"), .extra("stale_applied", atMost: 0, unit: ""),
+      ]
+    ) { counting in
+      let reactor = SearchReactor()
+      _ = reactor.currentState
+      let measured = measure(countingAllocations: counting) {
+        for query in 1...queries { reactor.send(.updateQuery(query)) }
+        runBlocking { await reactor.waitUntilIdle() }
+      }
+      let state = reactor.currentState
+      return Sample(
+        measured, operations: queries,
+        extras: [
+          "total_ms": Double(measured.nanoseconds) / 1e6,
+          "stale_applied": Double(state.staleApplied),
+          // 1 when the last query's result is what the state shows, as it must be.
+          "landed": state.resultsQuery == queries ? 1 : 0,
+        ])
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import OpenCombine
+import Reactors
+
+/// The benchmarks of the synchronous path: a send that changes the state before it returns.
+extension Benchmark {
+  /// `state = reduce(state, m)` in a loop, each state handed to a black hole: the floor.
+  static func rawReduce(operations: Int) -> Benchmark {
+    Benchmark(name: "raw-reduce") { counting in
+      var state = CounterState()
+      let mutation = opaque(CounterMutation.increaseValue)
+      let measured = measure(countingAllocations: counting) {
+        for _ in 0..<operations {
+          state = reduceCounter(state, mutation)
+          blackHole(state)
+        }
+      }
+      precondition(state.value == operations)
+      return Sample(measured, operations: operations)
+    }
+  }
+
+  /// A minimal thread-safe store: `NSLock`, reduce, one observer closure.
+  static func lockClosureStore(operations: Int) -> Benchmark {
+    Benchmark(name: "lock-closure-store", baseline: "raw-reduce") { counting in
+      let store = LockClosureStore { state in blackHole(state) }
+      let action = opaque(CounterAction.increase)
+      let measured = measure(countingAllocations: counting) {
+        for _ in 0..<operations { store.send(action) }
+      }
+      precondition(store.currentState.value == operations)
+      return Sample(measured, operations: operations)
+    }
+  }
+
+  /// `send` of an action whose `mutate` returns one `.just`, with one synchronous observer.
+  static func syncAction(operations: Int) -> Benchmark {
+    Benchmark(
+      name: "sync-action", baseline: "lock-closure-store",
+      checks: [.ratio(atMost: 2.0), .noAllocations]
+    ) { counting in
+      let reactor = CounterReactor()
+      let observation = reactor.observe { state in blackHole(state) }
+      let action = opaque(CounterAction.increase)
+      let measured = measure(countingAllocations: counting) {
+        for _ in 0..<operations { reactor.send(action) }
+      }
+      precondition(reactor.currentState.value == operations)
+      withExtendedLifetime(observation) {}
+      return Sample(measured, operations: operations)
+    }
+  }
+
+  /// `send` of an action whose `mutate` returns `.concat` of two `.just`, one observer.
+  static func concat2(operations: Int) -> Benchmark {
+    Benchmark(name: "concat-2", baseline: "sync-action", checks: [.ratio(atMost: 2.0)]) {
+      counting in
+      let reactor = ConcatReactor()
+      let observation = reactor.observe { state in blackHole(state) }
+      let action = opaque(CounterAction.increase)
+      let measured = measure(countingAllocations: counting) {
+        for _ in 0..<operations { reactor.send(action) }
+      }
+      precondition(reactor.currentState.value == 2 * operations)
+      withExtendedLifetime(observation) {}
+      return Sample(measured, operations: operations)
+    }
+  }
+
+  /// Seed 001's approach on OpenCombine: `CurrentValueSubject` → `map` → `sink`.
+  static func combineMVVM(operations: Int) -> Benchmark {
+    Benchmark(name: "combine-mvvm", baseline: "sync-action") { counting in
+      let viewModel = CounterViewModel()
+      let subscription = viewModel.state
+        .map(\.value)
+        .sink { value in blackHole(value) }
+      let action = opaque(CounterAction.increase)
+      let measured = measure(countingAllocations: counting) {
+        for _ in 0..<operations { viewModel.send(action) }
+      }
+      precondition(viewModel.state.value.value == operations)
+      subscription.cancel()
+      return Sample(measured, operations: operations)
+    }
+  }
+}
