@@ -39,7 +39,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
     self.tree = tree
   }
 
-  init(_ node: MutationNode<Mutation>) {
+  @inlinable init(_ node: MutationNode<Mutation>) {
     switch node {
     case .none: self.init(first: nil, second: nil)
     case .just(let mutation): self.init(first: mutation, second: nil)
@@ -48,7 +48,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   }
 
   /// The answer as a tree node, for combining.
-  var node: MutationNode<Mutation> {
+  @inlinable var node: MutationNode<Mutation> {
     if let tree { return tree.node }
     guard let first else { return .none }
     guard let second else { return .just(first) }
@@ -79,22 +79,22 @@ public struct Mutations<Mutation: Sendable>: Sendable {
 
   /// Runs the parts one after another: each starts when the previous one has finished.
   @_disfavoredOverload  // NB: two parts take the allocation-free `concat(_:_:)`.
-  public static func concat(_ parts: Mutations...) -> Mutations {
+  @inlinable public static func concat(_ parts: Mutations...) -> Mutations {
     concat(parts)
   }
 
   /// Runs the parts one after another: each starts when the previous one has finished.
-  public static func concat(_ parts: [Mutations]) -> Mutations {
+  @inlinable public static func concat(_ parts: [Mutations]) -> Mutations {
     combine(parts, into: MutationNode.concat)
   }
 
   /// Runs the parts at the same time; their mutations interleave as they come.
-  public static func merge(_ parts: Mutations...) -> Mutations {
+  @inlinable public static func merge(_ parts: Mutations...) -> Mutations {
     merge(parts)
   }
 
   /// Runs the parts at the same time; their mutations interleave as they come.
-  public static func merge(_ parts: [Mutations]) -> Mutations {
+  @inlinable public static func merge(_ parts: [Mutations]) -> Mutations {
     combine(parts, into: MutationNode.merge)
   }
 
@@ -113,7 +113,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   ///   - priority: The priority of the task; inherited when `nil`.
   ///   - operation: The work; call `send(mutation)` as often as needed.
   ///   - handler: Turns a thrown error into mutations.
-  public static func run(
+  @inlinable public static func run(
     priority: TaskPriority? = nil,
     _ operation: @escaping @Sendable (_ send: Send<Mutation>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Mutation>) async -> Void)? = nil
@@ -121,13 +121,15 @@ public struct Mutations<Mutation: Sendable>: Sendable {
     Mutations(.run(EffectOperation(priority: priority, body: operation, handler: handler)))
   }
 
-  private static func combine(
+  @inlinable static func combine(
     _ parts: [Mutations], into make: ([MutationNode<Mutation>]) -> MutationNode<Mutation>
   ) -> Mutations {
-    let nodes = parts.compactMap { part -> MutationNode<Mutation>? in
+    var nodes: [MutationNode<Mutation>] = []
+    nodes.reserveCapacity(parts.count)
+    for part in parts {
       let node = part.node
-      if case .none = node { return nil }
-      return node
+      if case .none = node { continue }
+      nodes.append(node)
     }
     switch nodes.count {
     case 0: return .none
@@ -141,7 +143,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
 @usableFromInline final class MutationTree<Mutation: Sendable>: Sendable {
   @usableFromInline let node: MutationNode<Mutation>
 
-  init(_ node: MutationNode<Mutation>) {
+  @inlinable init(_ node: MutationNode<Mutation>) {
     self.node = node
   }
 }

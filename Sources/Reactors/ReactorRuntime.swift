@@ -12,7 +12,7 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
   // many tasks at once while effects emit and get cancelled).
   @usableFromInline let storage: RuntimeStorage<Action, Mutation, State>
 
-  init(storage: RuntimeStorage<Action, Mutation, State>) {
+  @usableFromInline init(storage: RuntimeStorage<Action, Mutation, State>) {
     self.storage = storage
   }
 

@@ -31,24 +31,24 @@ public struct StateSequence<State: Sendable>: AsyncSequence, Sendable {
   /// Reads the states of one subscription; subscribing happens when it is made, so an iterator
   /// made before a task starts and handed to it sees every state from that moment.
   public struct Iterator: AsyncIteratorProtocol, Sendable {
-    let subscription: Subscription?
+    @usableFromInline let subscription: Subscription?
 
     /// The next state, or `nil` once the reactor is gone or the task is cancelled.
-    public mutating func next() async -> State? {
+    @inlinable public mutating func next() async -> State? {
       await subscription?.buffer.next(isolation: nil)
     }
 
     /// The next state, read without leaving the caller's actor (no hop per state for a consumer
     /// on the main actor); `nil` once the reactor is gone or the task is cancelled.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-    public mutating func next(isolation actor: isolated (any Actor)?) async -> State? {
+    @inlinable public mutating func next(isolation actor: isolated (any Actor)?) async -> State? {
       await subscription?.buffer.next(isolation: actor)
     }
   }
 
   /// Unsubscribes when the last copy of the iterator goes away.
-  final class Subscription: Sendable {
-    let buffer: StateBuffer<State>
+  @usableFromInline final class Subscription: Sendable {
+    @usableFromInline let buffer: StateBuffer<State>
 
     init(_ buffer: StateBuffer<State>) {
       self.buffer = buffer

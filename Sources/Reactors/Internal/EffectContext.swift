@@ -3,25 +3,25 @@
 ///
 /// Every call goes through the reactor's storage, under its lock; once the reactor is released,
 /// every call does nothing.
-struct EffectContext<R: Reactor>: Sendable {
-  weak let reactor: R?
-  let action: R.Action
+@usableFromInline struct EffectContext<R: Reactor>: Sendable {
+  @usableFromInline weak let reactor: R?
+  @usableFromInline let action: R.Action
 
-  init(reactor: R, action: R.Action) {
+  @inlinable init(reactor: R, action: R.Action) {
     self.reactor = reactor
     self.action = action
   }
 
-  func emit(_ mutation: R.Mutation, in scope: EffectScope) {
+  @inlinable func emit(_ mutation: R.Mutation, in scope: EffectScope) {
     guard let reactor else { return }
     reactor.runtime.storage.emit(mutation, in: scope, reactor)
   }
 
-  func isActive(_ scope: EffectScope) -> Bool {
+  @inlinable func isActive(_ scope: EffectScope) -> Bool {
     reactor?.runtime.storage.isActive(scope) ?? false
   }
 
-  func register(
+  @inlinable func register(
     _ specification: ScopeSpecification, parent: EffectScope
   )
     -> EffectRegistry<R.Action>.Registration
@@ -29,7 +29,7 @@ struct EffectContext<R: Reactor>: Sendable {
     reactor?.runtime.storage.register(specification, parent: parent, action: action) ?? .skip
   }
 
-  func launch(
+  @inlinable func launch(
     _ node: MutationNode<R.Mutation>, in scope: EffectScope, waitingForTurn: Bool
   )
     -> Task<Void, Never>?
@@ -39,19 +39,19 @@ struct EffectContext<R: Reactor>: Sendable {
       node, in: scope, waitingForTurn: waitingForTurn, action: action, reactor)
   }
 
-  func finish(_ scope: EffectScope) {
+  @inlinable func finish(_ scope: EffectScope) {
     reactor?.runtime.storage.finish(scope)
   }
 
-  func cancel(id: EffectID) {
+  @inlinable func cancel(id: EffectID) {
     reactor?.runtime.storage.cancel(id: id)
   }
 
-  func report(_ error: any Error) {
+  @inlinable func report(_ error: any Error) {
     reactor?.runtime.storage.report(error)
   }
 
-  func waitForTurn(of scope: EffectScope) async -> Bool {
+  @inlinable func waitForTurn(of scope: EffectScope) async -> Bool {
     guard let storage = reactor?.runtime.storage else { return false }
     return await storage.waitForTurn(of: scope)
   }

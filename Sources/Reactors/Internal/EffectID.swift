@@ -2,15 +2,27 @@
 @usableFromInline struct EffectID: Hashable, @unchecked Sendable {
   // Safe: `base` is only ever built from a value that is itself `Sendable` (see `init`), and it
   // is immutable; `AnyHashable` is merely not annotated.
-  let base: AnyHashable
+  @usableFromInline let base: AnyHashable
+  /// `base`'s hash, computed once: hashing and comparing an `AnyHashable` is not cheap, and ids
+  /// are looked up on every registration.
+  @usableFromInline let hash: Int
 
-  init(_ id: some Hashable & Sendable) {
+  @usableFromInline init(_ id: some Hashable & Sendable) {
     base = AnyHashable(id)
+    hash = base.hashValue
+  }
+
+  @inlinable static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+    lhs.hash == rhs.hash && lhs.base == rhs.base
+  }
+
+  @inlinable func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 
   /// The key of ``CancellationPolicy`` work written with `cancellable(policy:)`: the case name of
   /// the action (payloads ignored), qualified by the action's type.
-  init(caseOf action: some Sendable) {
+  @usableFromInline init(caseOf action: some Sendable) {
     self.init(
       ActionCaseName(type: String(reflecting: type(of: action)), name: caseName(of: action)))
   }

@@ -6,14 +6,13 @@
 @usableFromInline struct EffectRegistry<Action: Sendable> {
   /// Every scope that was registered and has not finished; a cancelled scope stays until its task
   /// has returned, so "no effect is running" means no task of this reactor is left.
-  private(set) var running: [UInt64: EffectScope] = [:]
-  /// Scopes with an id that are running (not waiting their turn), oldest first.
-  private var byID: [EffectID: [EffectScope]] = [:]
-  /// `.queue` scopes waiting for the one in `byID` to finish, oldest first.
-  private var waiting: [EffectID: [EffectScope]] = [:]
+  @usableFromInline private(set) var running: [UInt64: EffectScope] = [:]
+  /// The runs of each id that has any.
+  @usableFromInline private(set) var groups: [EffectID: EffectGroup] = [:]
   /// `take(until:)` scopes and their predicates. The caller runs the predicates (user code)
   /// on a copy, outside any mutation of the registry, then cancels the matching scopes.
-  private(set) var stopConditions: [(scope: EffectScope, matches: @Sendable (Action) -> Bool)] = []
+  @usableFromInline private(set) var stopConditions:
+    [(scope: EffectScope, matches: @Sendable (Action) -> Bool)] = []
   private var nextSerial: UInt64 = 0
   /// Side effects to perform after the lock is released.
   @usableFromInline var work = DeferredWork()
@@ -34,7 +33,7 @@
   }
 
   /// The outcome of registering scoped work.
-  enum Registration {
+  @usableFromInline enum Registration {
     /// Run the work now, inside the returned scope.
     case start(EffectScope)
     /// Drop the work: `.exhaust` and one is already running.
@@ -43,17 +42,17 @@
     case wait(EffectScope)
   }
 
-  var isEmpty: Bool { running.isEmpty }
+  @usableFromInline var isEmpty: Bool { running.isEmpty }
 
   /// Registers a scope for a task that has no cancellation rule of its own.
-  mutating func registerPlain(parent: EffectScope?) -> EffectScope {
+  @usableFromInline mutating func registerPlain(parent: EffectScope?) -> EffectScope {
     let scope = makeScope(parent: parent, id: nil, policy: .merge)
     running[scope.serial] = scope
     return scope
   }
 
   /// Registers `take(until:)` work.
-  mutating func registerStop(
+  @usableFromInline mutating func registerStop(
     parent: EffectScope?, matches: @escaping @Sendable (Action) -> Bool
   ) -> EffectScope {
     let scope = registerPlain(parent: parent)
@@ -63,50 +62,61 @@
   }
 
   /// Registers `cancellable(id:policy:)` work, applying its policy to the runs already in flight.
-  mutating func registerCancellable(
+  @usableFromInline mutating func registerCancellable(
     id: EffectID, policy: CancellationPolicy, parent: EffectScope?
   ) -> Registration {
-    let inFlight = byID[id, default: []]
+    let group = groups[id] ?? makeGroup(id)
     switch policy {
     case .merge:
       break
     case .latest:
       // Switch-latest: whatever runs or waits under this id is superseded.
-      cancel(id: id)
+      cancel(group)
     case .exhaust:
       // The run in flight wins; the new one never starts.
-      if !inFlight.isEmpty { return .skip }
+      if !group.running.isEmpty { return .skip }
     case .queue:
-      if !inFlight.isEmpty || !(waiting[id]?.isEmpty ?? true) {
+      if !group.running.isEmpty || !group.waiting.isEmpty {
         let scope = makeScope(parent: parent, id: id, policy: policy)
         scope.turn = .waiting(nil)
+        scope.group = group
         running[scope.serial] = scope
-        waiting[id, default: []].append(scope)
+        group.waiting.append(scope)
         return .wait(scope)
       }
     }
     let scope = makeScope(parent: parent, id: id, policy: policy)
+    scope.group = group
     running[scope.serial] = scope
-    byID[id, default: []].append(scope)
+    group.running.append(scope)
     return .start(scope)
   }
 
   /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it now.
-  mutating func attach(_ task: Task<Void, Never>, to scope: EffectScope) {
+  @usableFromInline mutating func attach(_ task: Task<Void, Never>, to scope: EffectScope) {
     scope.task = task
     if !scope.isActive { work.cancel(task) }
   }
 
   /// Cancels every run and every waiting run registered under `id`.
-  mutating func cancel(id: EffectID) {
+  @usableFromInline mutating func cancel(id: EffectID) {
+    if let group = groups[id] { cancel(group) }
+  }
+
+  private mutating func cancel(_ group: EffectGroup) {
     // Waiting runs first: cancelling the running one would hand its turn to the next in line.
-    for scope in waiting[id, default: []] { cancel(scope) }
-    for scope in byID[id, default: []] { cancel(scope) }
+    for scope in group.waiting { cancel(scope) }
+    for scope in group.running { cancel(scope) }
+  }
+
+  /// Forgets `group` once nothing is registered under its id any more.
+  @usableFromInline mutating func dropIfEmpty(_ group: EffectGroup) {
+    if group.isEmpty, groups[group.id] === group { groups[group.id] = nil }
   }
 
   /// Cancels one scope: from now on its emissions are dropped, and its task is cancelled once the
   /// lock is released.
-  mutating func cancel(_ scope: EffectScope) {
+  @usableFromInline mutating func cancel(_ scope: EffectScope) {
     guard !scope.isCancelled, !scope.isFinished else { return }
     scope.isCancelled = true
     if let task = scope.task { work.cancel(task) }
@@ -118,7 +128,7 @@
   }
 
   /// Records that `scope`'s work has ended; the next `.queue` run of its id gets its turn.
-  mutating func finish(_ scope: EffectScope) {
+  @usableFromInline mutating func finish(_ scope: EffectScope) {
     guard !scope.isFinished else { return }
     scope.isFinished = true
     running[scope.serial] = nil
@@ -128,7 +138,7 @@
   /// Decides whether a `.queue` scope may run, or stores the continuation that waits for its turn.
   ///
   /// - Returns: `true` to run now, `false` if cancelled, `nil` if the continuation was stored.
-  mutating func awaitTurn(
+  @usableFromInline mutating func awaitTurn(
     of scope: EffectScope, continuation: CheckedContinuation<Bool, Never>
   ) -> Bool? {
     if scope.isCancelled || !scope.isActive { return false }
@@ -138,7 +148,7 @@
   }
 
   /// Cancels everything; used when the reactor is released.
-  mutating func cancelAll() {
+  @usableFromInline mutating func cancelAll() {
     for scope in running.values {
       scope.isCancelled = true
       if let task = scope.task { work.cancel(task) }
@@ -147,9 +157,15 @@
       }
       scope.turn = .granted
     }
+    for group in groups.values {
+      // Scopes and groups point to each other: break the cycles.
+      for scope in group.running + group.waiting { scope.group = nil }
+      group.running = []
+      group.waiting = []
+      group.lane = nil
+    }
     running = [:]
-    byID = [:]
-    waiting = [:]
+    groups = [:]
     stopConditions = []
     stopConditionCount = 0
   }
@@ -161,28 +177,31 @@
     return EffectScope(parent: parent, id: id, policy: policy, serial: nextSerial)
   }
 
+  private mutating func makeGroup(_ id: EffectID) -> EffectGroup {
+    let group = EffectGroup(id: id)
+    groups[id] = group
+    return group
+  }
+
   /// Removes a cancelled or finished scope from the tables that decide policies.
   private mutating func forget(_ scope: EffectScope) {
-    if !stopConditions.isEmpty {
+    if stopConditionCount > 0 {
       stopConditions.removeAll { $0.scope === scope }
       stopConditionCount = stopConditions.count
     }
-    guard let id = scope.id else { return }
-    if var queue = waiting[id], let index = queue.firstIndex(where: { $0 === scope }) {
-      queue.remove(at: index)
-      waiting[id] = queue.isEmpty ? nil : queue
+    guard let group = scope.group else { return }
+    scope.group = nil
+    defer { dropIfEmpty(group) }
+    if let index = group.waiting.firstIndex(where: { $0 === scope }) {
+      group.waiting.remove(at: index)
       return
     }
-    guard var active = byID[id], let index = active.firstIndex(where: { $0 === scope }) else {
-      return
-    }
-    active.remove(at: index)
-    byID[id] = active.isEmpty ? nil : active
+    guard let index = group.running.firstIndex(where: { $0 === scope }) else { return }
+    group.running.remove(at: index)
     // A `.queue` line moves on when its running scope is gone.
-    if active.isEmpty, var queue = waiting[id], !queue.isEmpty {
-      let next = queue.removeFirst()
-      waiting[id] = queue.isEmpty ? nil : queue
-      byID[id] = [next]
+    if group.running.isEmpty, !group.waiting.isEmpty {
+      let next = group.waiting.removeFirst()
+      group.running.append(next)
       if case .waiting(let continuation?) = next.turn {
         work.resume(continuation, granted: true)
       }
@@ -200,7 +219,7 @@
 
   init() {}
 
-  mutating func cancel(_ task: Task<Void, Never>) {
+  @usableFromInline mutating func cancel(_ task: Task<Void, Never>) {
     tasksToCancel.append(task)
     isEmpty = false
   }
@@ -210,7 +229,7 @@
     isEmpty = false
   }
 
-  mutating func resumeIdleWaiters(_ waiters: [CheckedContinuation<Void, Never>]) {
+  @usableFromInline mutating func resumeIdleWaiters(_ waiters: [CheckedContinuation<Void, Never>]) {
     idleWaitersToResume.append(contentsOf: waiters)
     isEmpty = isEmpty && waiters.isEmpty
   }

@@ -3,8 +3,8 @@
 /// `concat` runs its parts in order, `merge` in a task group, and every scoped part (`take(until:)`,
 /// `cancellable`) in a child task of its own, so cancelling the scope stops exactly that part while
 /// an enclosing `concat` goes on.
-enum EffectRunner {
-  static func execute<R: Reactor>(
+@usableFromInline enum EffectRunner {
+  @inlinable static func execute<R: Reactor>(
     _ node: MutationNode<R.Mutation>, in scope: EffectScope, context: EffectContext<R>
   ) async {
     switch node {
@@ -47,7 +47,7 @@ enum EffectRunner {
     }
   }
 
-  private static func wait<R: Reactor>(
+  @inlinable static func wait<R: Reactor>(
     _ wait: Delay.Wait, then node: MutationNode<R.Mutation>, in scope: EffectScope,
     context: EffectContext<R>
   ) async {
@@ -60,7 +60,7 @@ enum EffectRunner {
   }
 
   /// Runs scoped work in its own task and waits for it; cancelling this task cancels that one.
-  private static func runChild<R: Reactor>(
+  @inlinable static func runChild<R: Reactor>(
     _ node: MutationNode<R.Mutation>, in scope: EffectScope, waitingForTurn: Bool,
     context: EffectContext<R>
   ) async {
@@ -74,7 +74,7 @@ enum EffectRunner {
     }
   }
 
-  private static func perform<R: Reactor>(
+  @inlinable static func perform<R: Reactor>(
     _ operation: EffectOperation<R.Mutation>, in scope: EffectScope, context: EffectContext<R>
   ) async {
     let send = Send<R.Mutation> { context.emit($0, in: scope) }

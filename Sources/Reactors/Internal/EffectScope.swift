@@ -10,30 +10,34 @@
   // `RuntimeTests` and `ConcurrencyTests` exercise every path under ThreadSanitizer in CI.
 
   /// The scope this one runs inside, if any.
-  let parent: EffectScope?
+  @usableFromInline let parent: EffectScope?
   /// The id and policy of `cancellable(id:policy:)` work.
-  let id: EffectID?
-  let policy: CancellationPolicy
+  @usableFromInline let id: EffectID?
+  @usableFromInline let policy: CancellationPolicy
   /// Unique within its runtime; the key of the registry.
-  let serial: UInt64
+  @usableFromInline let serial: UInt64
 
   /// Set once, by `cancel`; emissions are dropped from then on.
-  var isCancelled = false
+  @exclusivity(unchecked) @usableFromInline var isCancelled = false
   /// Set once, when the scope's work has ended; late emissions are dropped too.
-  var isFinished = false
+  @exclusivity(unchecked) @usableFromInline var isFinished = false
+  /// The runs of the scope's id, while the scope is registered there.
+  @exclusivity(unchecked) @usableFromInline var group: EffectGroup?
   /// The task running this scope's work, once spawned.
-  var task: Task<Void, Never>?
+  @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
   /// For `.queue` work: whether the scope may run yet.
-  var turn: Turn = .granted
+  @exclusivity(unchecked) @usableFromInline var turn: Turn = .granted
 
   /// Where a `.queue` scope stands in its line.
-  enum Turn {
+  @usableFromInline enum Turn {
     case granted
     /// Waiting; holds the continuation of the task waiting for its turn, once it suspends.
     case waiting(CheckedContinuation<Bool, Never>?)
   }
 
-  init(parent: EffectScope?, id: EffectID?, policy: CancellationPolicy, serial: UInt64) {
+  @usableFromInline init(
+    parent: EffectScope?, id: EffectID?, policy: CancellationPolicy, serial: UInt64
+  ) {
     self.parent = parent
     self.id = id
     self.policy = policy
@@ -41,7 +45,7 @@
   }
 
   /// Whether a mutation emitted in this scope may still be applied.
-  var isActive: Bool {
+  @usableFromInline var isActive: Bool {
     if isCancelled || isFinished { return false }
     var ancestor = parent
     while let scope = ancestor {

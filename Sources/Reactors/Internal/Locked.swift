@@ -2,13 +2,13 @@
 ///
 /// Used for the small shared boxes of the runtime (state buffers, signal operators). Never call
 /// out to user code from inside ``withLock(_:)``.
-struct Locked<Value>: @unchecked Sendable {
+@usableFromInline struct Locked<Value>: @unchecked Sendable {
   // Safe: `Value` is only reachable through `withLock`, which holds the mutex for the whole
   // access; the buffer itself is never handed out. (`ManagedBuffer` is marked non-Sendable, so
   // the guarantee is stated here, on the wrapper.)
-  private let buffer: Buffer
+  @usableFromInline let buffer: Buffer
 
-  private final class Buffer: ManagedBuffer<Value, PlatformMutex> {
+  @usableFromInline final class Buffer: ManagedBuffer<Value, PlatformMutex> {
     deinit {
       withUnsafeMutablePointerToElements { $0.destroyMutex() }
     }
@@ -21,8 +21,12 @@ struct Locked<Value>: @unchecked Sendable {
     return Locked(buffer: buffer)
   }
 
+  @usableFromInline init(buffer: Buffer) {
+    self.buffer = buffer
+  }
+
   /// Runs `body` with exclusive access to the value.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  @inlinable func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try buffer.withUnsafeMutablePointers { value, mutex in
       mutex.lock()
       defer { mutex.unlock() }

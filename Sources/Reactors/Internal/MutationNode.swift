@@ -9,7 +9,8 @@
   case merge([MutationNode])
   case run(EffectOperation<Mutation>)
   indirect case scoped(ScopeSpecification, MutationNode)
-  case cancel(EffectID)
+  // NB: boxed, so the `AnyHashable` inside does not make every node's layout a run-time one.
+  indirect case cancel(EffectID)
   /// Waits, then runs the inner work; the wait's deadline is fixed when the node starts.
   indirect case delayed(Delay, MutationNode)
   /// Runtime only: a delay whose deadline is fixed, waiting to run in its task.
@@ -36,9 +37,22 @@
 
 /// The asynchronous body of a ``Mutations/run(priority:_:catch:)``.
 @usableFromInline struct EffectOperation<Mutation: Sendable>: Sendable {
-  let priority: TaskPriority?
-  let body: @Sendable (Send<Mutation>) async throws -> Void
-  let handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
+  // NB: the priority is stored raw: `TaskPriority` is a resilient type of the standard library,
+  // and holding one would give every `MutationNode` a layout known only at run time.
+  @usableFromInline let rawPriority: UInt8?
+  @usableFromInline let body: @Sendable (Send<Mutation>) async throws -> Void
+  @usableFromInline let handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
+
+  @inlinable init(
+    priority: TaskPriority?, body: @escaping @Sendable (Send<Mutation>) async throws -> Void,
+    handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
+  ) {
+    rawPriority = priority?.rawValue
+    self.body = body
+    self.handler = handler
+  }
+
+  @inlinable var priority: TaskPriority? { rawPriority.map(TaskPriority.init(rawValue:)) }
 }
 
 /// A wait on an injected clock, in two steps: `begin()` fixes the deadline from `clock.now` (when
@@ -47,13 +61,17 @@
 /// Fixing the deadline at the send makes delays deterministic under a test clock: advancing the
 /// clock after a send always reaches the deadline, whenever the task gets to its sleep.
 @usableFromInline struct Delay: Sendable {
-  let begin: @Sendable () -> Wait
+  @usableFromInline let begin: @Sendable () -> Wait
 
   @usableFromInline struct Wait: Sendable {
-    let sleep: @Sendable () async throws -> Void
+    @usableFromInline let sleep: @Sendable () async throws -> Void
+
+    @usableFromInline init(sleep: @escaping @Sendable () async throws -> Void) {
+      self.sleep = sleep
+    }
   }
 
-  init<C: Clock>(duration: Duration, clock: C) where C.Duration == Duration {
+  @inlinable init<C: Clock>(duration: Duration, clock: C) where C.Duration == Duration {
     begin = {
       let deadline = clock.now.advanced(by: duration)
       return Wait { try await clock.sleep(until: deadline, tolerance: nil) }

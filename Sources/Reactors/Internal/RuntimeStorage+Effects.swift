@@ -1,7 +1,7 @@
 extension RuntimeStorage {
   /// Starts everything but inline immediate mutations: applies what can be applied now and
   /// spawns tasks for the rest.
-  @usableFromInline func start<R: Reactor>(
+  @inlinable func start<R: Reactor>(
     _ tree: MutationTree<Mutation>, action: Action, _ reactor: R, _ core: UnsafeMutablePointer<Core>
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if let later = startNow(tree.node, in: nil, action: action, reactor, core) {
@@ -11,7 +11,7 @@ extension RuntimeStorage {
 
   /// The synchronous part of a tree: runs immediate mutations and registers scopes now, fixes
   /// delay deadlines, and returns what needs a task.
-  func startNow<R: Reactor>(
+  @inlinable func startNow<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope?, action: Action, _ reactor: R,
     _ core: UnsafeMutablePointer<Core>
   ) -> MutationNode<Mutation>?
@@ -65,7 +65,7 @@ extension RuntimeStorage {
   }
 
   /// Registers scoped work under the rules of its specification.
-  func register(
+  @inlinable func register(
     _ specification: ScopeSpecification, parent: EffectScope?, action: Action,
     _ core: UnsafeMutablePointer<Core>
   ) -> EffectRegistry<Action>.Registration {
@@ -86,7 +86,7 @@ extension RuntimeStorage {
   }
 
   /// Starts the tasks for what `startNow` left over.
-  @usableFromInline func spawn<R: Reactor>(
+  @inlinable func spawn<R: Reactor>(
     _ later: MutationNode<Mutation>, action: Action, _ reactor: R,
     _ core: UnsafeMutablePointer<Core>
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -94,6 +94,8 @@ extension RuntimeStorage {
     case .merge(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
       for part in parts { spawn(part, action: action, reactor, core) }
+    case .active(let scope, let inner) where scope.policy == .latest:
+      schedule(inner, in: scope, action: action, reactor, core)
     case .active(let scope, let inner):
       launch(inner, in: scope, waitingForTurn: false, action: action, reactor, core)
     case .queued(let scope, let inner):
@@ -106,15 +108,15 @@ extension RuntimeStorage {
 
   /// Starts the task that runs `node` inside `scope`.
   @discardableResult
-  func launch<R: Reactor>(
+  @inlinable func launch<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope, waitingForTurn: Bool, action: Action,
     _ reactor: R, _ core: UnsafeMutablePointer<Core>
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let extras = core.pointee.makeExtras()
     let context = EffectContext(reactor: reactor, action: action)
-    let tracker = extras.hooks?.tracker
-    tracker?.taskStarted()
+    let hooks = extras.hooks
+    hooks?.taskStarted()
     var priority: TaskPriority?
     if case .run(let operation) = node { priority = operation.priority }
     // The task holds the reactor weakly (in `context`): effects never keep it alive (R9).
@@ -124,16 +126,83 @@ extension RuntimeStorage {
         await EffectRunner.execute(node, in: scope, context: context)
       }
       context.finish(scope)
-      tracker?.taskEnded()
+      hooks?.taskEnded()
     }
     extras.effects.attach(task, to: scope)
     return task
   }
 
+  /// Puts `.latest` work in its lane, replacing the run waiting there, and makes sure a worker
+  /// will start it.
+  @inlinable func schedule<R: Reactor>(
+    _ node: MutationNode<Mutation>, in scope: EffectScope, action: Action, _ reactor: R,
+    _ core: UnsafeMutablePointer<Core>
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    guard let group = scope.group else {
+      preconditionFailure("Internal inconsistency: `.latest` work outside its id's group")
+    }
+    let extras = core.pointee.makeExtras()
+    let lane: LatestLane<Action, Mutation>
+    if let existing = group.lane {
+      lane = unsafeDowncast(existing, to: LatestLane<Action, Mutation>.self)
+    } else {
+      lane = LatestLane()
+      group.lane = lane
+    }
+    // The run waiting was cancelled when this one registered; it never started, so it ends here.
+    if let superseded = lane.waiting { extras.effects.finish(superseded.scope) }
+    lane.waiting = LatestLane.Run(node: node, scope: scope, action: action)
+    guard !lane.hasWorker else { return }
+    lane.hasWorker = true
+    let hooks = extras.hooks
+    hooks?.taskStarted()
+    // The worker holds the reactor weakly, and never across an `await`: it must not keep the
+    // reactor alive while a run is in flight (R9). It yields before taking a run so that a burst
+    // of sends replaces the waiting run instead of starting each one.
+    Task { [weak reactor] in
+      await Task.yield()
+      while let run = reactor?.runtime.storage.startWaitingRun(in: lane, of: group, reactor) {
+        await withTaskCancellationHandler {
+          await run.value
+        } onCancel: {
+          run.cancel()
+        }
+        await Task.yield()
+      }
+      hooks?.taskEnded()
+    }
+  }
+
+  /// Starts the run waiting in `lane`, if it is still current; ends the worker when none is left.
+  @inlinable func startWaitingRun<R: Reactor>(
+    in lane: LatestLane<Action, Mutation>, of group: EffectGroup, _ reactor: R?
+  ) -> Task<Void, Never>?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    guard let reactor else { return nil }
+    return withCore { core in
+      guard let extras = core.pointee.extras else { return nil }
+      while let run = lane.waiting {
+        lane.waiting = nil
+        guard run.scope.isActive else {
+          finish(run.scope, in: extras)  // Cancelled while it waited: it never starts.
+          continue
+        }
+        return launch(
+          run.node, in: run.scope, waitingForTurn: false, action: run.action, reactor, core)
+      }
+      lane.hasWorker = false
+      if group.lane === lane {
+        group.lane = nil
+        extras.effects.dropIfEmpty(group)
+      }
+      return nil
+    }
+  }
+
   // MARK: - Called from effect tasks
 
   /// Applies a mutation sent by an effect, unless its scope was cancelled.
-  func emit<R: Reactor>(_ mutation: Mutation, in scope: EffectScope, _ reactor: R)
+  @inlinable func emit<R: Reactor>(_ mutation: Mutation, in scope: EffectScope, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     withCore { core in
       // R7: checked under the lock that every cancellation takes, so a mutation of a cancelled
@@ -145,11 +214,11 @@ extension RuntimeStorage {
     }
   }
 
-  func isActive(_ scope: EffectScope) -> Bool {
+  @inlinable func isActive(_ scope: EffectScope) -> Bool {
     withCore { _ in scope.isActive }
   }
 
-  func register(
+  @inlinable func register(
     _ specification: ScopeSpecification, parent: EffectScope, action: Action
   )
     -> EffectRegistry<Action>.Registration
@@ -160,7 +229,7 @@ extension RuntimeStorage {
     }
   }
 
-  func launch<R: Reactor>(
+  @inlinable func launch<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope, waitingForTurn: Bool, action: Action,
     _ reactor: R
   ) -> Task<Void, Never>
@@ -170,28 +239,33 @@ extension RuntimeStorage {
     }
   }
 
-  func finish(_ scope: EffectScope) {
+  @inlinable func finish(_ scope: EffectScope) {
     withCore { core in
       guard let extras = core.pointee.extras else { return }
-      extras.effects.finish(scope)
-      if extras.effects.isEmpty, !extras.idleWaiters.isEmpty {
-        let waiters = extras.idleWaiters
-        extras.idleWaiters = []
-        extras.effects.work.resumeIdleWaiters(waiters)
-      }
+      finish(scope, in: extras)
     }
   }
 
-  func cancel(id: EffectID) {
+  /// Records the end of a scope's work; wakes `waitUntilIdle()` when it was the last.
+  @inlinable func finish(_ scope: EffectScope, in extras: Extras) {
+    extras.effects.finish(scope)
+    if extras.effects.isEmpty, !extras.idleWaiters.isEmpty {
+      let waiters = extras.idleWaiters
+      extras.idleWaiters = []
+      extras.effects.work.resumeIdleWaiters(waiters)
+    }
+  }
+
+  @inlinable func cancel(id: EffectID) {
     withCore { core in core.pointee.extras?.effects.cancel(id: id) }
   }
 
-  func report(_ error: any Error) {
+  @inlinable func report(_ error: any Error) {
     withCore { core in core.pointee.extras?.hooks?.report(.effectFailed(error)) }
   }
 
   /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile.
-  func waitForTurn(of scope: EffectScope) async -> Bool {
+  @inlinable func waitForTurn(of scope: EffectScope) async -> Bool {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let decision = withCore { core in
@@ -205,7 +279,7 @@ extension RuntimeStorage {
   }
 
   /// Returns once no effect is running.
-  func waitUntilIdle() async {
+  @inlinable func waitUntilIdle() async {
     await withCheckedContinuation { continuation in
       let isIdle = withCore { core in
         guard let extras = core.pointee.extras, !extras.effects.isEmpty else { return true }
@@ -216,16 +290,20 @@ extension RuntimeStorage {
     }
   }
 
-  var runningEffectCount: Int {
+  @inlinable var runningEffectCount: Int {
     withCore { core in core.pointee.extras?.effects.running.count ?? 0 }
   }
 }
 
 /// Reported when `take(until:)` gets a predicate over another action type than the reactor's.
-struct ActionPredicateMismatch: Error, CustomStringConvertible {
-  let actionType: Any.Type
+@usableFromInline struct ActionPredicateMismatch: Error, CustomStringConvertible {
+  @usableFromInline let actionType: Any.Type
 
-  var description: String {
+  @usableFromInline init(actionType: Any.Type) {
+    self.actionType = actionType
+  }
+
+  @usableFromInline var description: String {
     "take(until:) was given a predicate that does not test \(actionType); it never matches"
   }
 }

@@ -160,7 +160,9 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   // MARK: - Slower paths, shared by all reactors
 
   /// Runs `body` as a step, or as part of the step this thread is already running.
-  func asStep<R: Reactor>(_ reactor: R, _ core: UnsafeMutablePointer<Core>, _ body: () -> Void)
+  @inlinable func asStep<R: Reactor>(
+    _ reactor: R, _ core: UnsafeMutablePointer<Core>, _ body: () -> Void
+  )
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if core.pointee.isProcessing {
       body()
@@ -174,7 +176,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   /// Stops matching `take(until:)` work, reports the action, and handles stub mode.
   ///
   /// - Returns: `false` when `mutate` must not run (stub mode).
-  @usableFromInline func prepare(_ action: Action, _ extras: Extras) -> Bool {
+  @inlinable func prepare(_ action: Action, _ extras: Extras) -> Bool {
     if extras.effects.hasStopConditions {
       // The predicates are user code: run them before touching the registry.
       let matching = extras.effects.stopConditions.filter { $0.matches(action) }.map(\.scope)
@@ -189,7 +191,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     return true
   }
 
-  @usableFromInline func publish(_ state: State, to extras: Extras) {
+  @inlinable func publish(_ state: State, to extras: Extras) {
     let observers = extras.observers
     for observer in observers { observer.receive(state) }
     guard !extras.consumers.isEmpty else { return }
@@ -200,7 +202,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     if someFinished { extras.consumers.removeAll { $0.isFinished } }
   }
 
-  @usableFromInline func drainPending<R: Reactor>(
+  @inlinable func drainPending<R: Reactor>(
     _ extras: Extras, _ reactor: R, _ core: UnsafeMutablePointer<Core>
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     while let work = extras.nextPendingWork() {

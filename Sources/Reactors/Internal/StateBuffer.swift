@@ -4,17 +4,21 @@
 /// consumer stops (its iterator is released or its task cancelled) the buffer empties itself at
 /// once and tells the runtime, which forgets it.
 @usableFromInline final class StateBuffer<State: Sendable>: Sendable {
-  private let contents: Locked<Contents>
-  private let onFinish: Locked<(@Sendable () -> Void)?>
+  @usableFromInline let contents: Locked<Contents>
+  @usableFromInline let onFinish: Locked<(@Sendable () -> Void)?>
 
-  private struct Contents {
-    var queue: [State] = []
-    var head = 0
-    var latestOnly: Bool
-    var waiter: UnsafeContinuation<State?, Never>?
-    var isFinished = false
+  @usableFromInline struct Contents {
+    @usableFromInline var queue: [State] = []
+    @usableFromInline var head = 0
+    @usableFromInline var latestOnly: Bool
+    @usableFromInline var waiter: UnsafeContinuation<State?, Never>?
+    @usableFromInline var isFinished = false
 
-    mutating func pop() -> State? {
+    @usableFromInline init(latestOnly: Bool) {
+      self.latestOnly = latestOnly
+    }
+
+    @inlinable mutating func pop() -> State? {
       guard head < queue.count else { return nil }
       let state = queue[head]
       head += 1
@@ -36,14 +40,14 @@
     onFinish.withLock { $0 = body }
   }
 
-  var isFinished: Bool { contents.withLock { $0.isFinished } }
+  @inlinable var isFinished: Bool { contents.withLock { $0.isFinished } }
 
   /// Whether the consumer is suspended waiting for a state.
   var hasWaiter: Bool { contents.withLock { $0.waiter != nil } }
 
   /// Hands a state to the consumer; returns `false` once the consumer has gone.
   @discardableResult
-  func push(_ state: State) -> Bool {
+  @inlinable func push(_ state: State) -> Bool {
     let (waiter, isAlive) = contents.withLock {
       contents -> (UnsafeContinuation<State?, Never>?, Bool) in
       if contents.isFinished { return (nil, false) }
@@ -63,7 +67,7 @@
   }
 
   /// Ends the consumer's sequence and frees what it had not read yet.
-  func finish() {
+  @usableFromInline func finish() {
     let waiter = contents.withLock { contents -> UnsafeContinuation<State?, Never>? in
       guard !contents.isFinished else { return nil }
       contents.isFinished = true
@@ -84,7 +88,7 @@
   ///
   /// Runs on the caller's actor: a consumer on the main actor is resumed there directly, without
   /// a hop through the global executor.
-  func next(isolation actor: isolated (any Actor)? = #isolation) async -> State? {
+  @inlinable func next(isolation actor: isolated (any Actor)? = #isolation) async -> State? {
     if let state = contents.withLock({ $0.pop() }) { return state }
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<State?, Never>) in
