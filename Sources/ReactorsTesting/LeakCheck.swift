@@ -23,6 +23,12 @@
 ///   - makeReactor: Makes the reactor; evaluated once, before `body`.
 ///   - timeout: How long, in real time, to wait for the reactor and its tasks to go; a safety net
 ///     only, the check ends as soon as they have.
+///   - isolation: The actor the caller runs on, so `body` need not be `Sendable`; leave the
+///     default.
+///   - fileID: The file that failures point at; leave the default, the caller's.
+///   - filePath: The path of that file; leave the default.
+///   - line: The line that failures point at; leave the default.
+///   - column: The column that failures point at; leave the default.
 ///   - body: The test; do not keep the reactor beyond it.
 public func withLeakCheck<R: Reactor>(
   _ makeReactor: @autoclosure () throws -> R,

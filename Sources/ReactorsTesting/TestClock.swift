@@ -132,6 +132,10 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// - Parameters:
   ///   - count: How many sleepers to wait for.
   ///   - timeout: How long to wait at most, in real time; a safety net for a failing test.
+  ///   - fileID: The file that failures point at; leave the default, the caller's.
+  ///   - filePath: The path of that file; leave the default.
+  ///   - line: The line that failures point at; leave the default.
+  ///   - column: The column that failures point at; leave the default.
   public func waitForSleepers(
     _ count: Int = 1,
     timeout: Duration = .seconds(3),

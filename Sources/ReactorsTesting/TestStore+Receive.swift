@@ -20,6 +20,12 @@ extension TestStore {
   ///   - timeout: How long to wait at most, in real time; the store's ``timeout`` by default.
   ///   - update: Changes the state as the test expects the mutation to. Omit it when the state
   ///     must not change.
+  ///   - isolation: The actor the caller runs on, so closures need not be `Sendable`; leave the
+  ///     default.
+  ///   - fileID: The file that failures point at; leave the default, the caller's.
+  ///   - filePath: The path of that file; leave the default.
+  ///   - line: The line that failures point at; leave the default.
+  ///   - column: The column that failures point at; leave the default.
   public func receive(
     _ expected: R.Mutation,
     timeout: Duration? = nil,

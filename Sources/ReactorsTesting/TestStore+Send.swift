@@ -23,6 +23,12 @@ extension TestStore {
   ///   - update: Changes the state as the test expects the action to: exhaustively, applied to the
   ///     state before the action; non-exhaustively, to the actual state after it. Omit it when the
   ///     state must not change.
+  ///   - isolation: The actor the caller runs on, so closures need not be `Sendable`; leave the
+  ///     default.
+  ///   - fileID: The file that failures point at; leave the default, the caller's.
+  ///   - filePath: The path of that file; leave the default.
+  ///   - line: The line that failures point at; leave the default.
+  ///   - column: The column that failures point at; leave the default.
   public func send(
     _ action: R.Action,
     assert update: ((inout R.State) throws -> Void)? = nil,

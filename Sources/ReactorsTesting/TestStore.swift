@@ -63,6 +63,10 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable {
   ///     asserts.
   ///   - timeout: How long `receive` and `finish` wait, in real time, before giving up. A safety
   ///     net only: waits end as soon as what they wait for happens.
+  ///   - fileID: The file that failures when the store is released point at; leave the default, the caller's.
+  ///   - filePath: The path of that file; leave the default.
+  ///   - line: The line that failures when the store is released point at; leave the default.
+  ///   - column: The column that failures when the store is released point at; leave the default.
   public init(
     _ reactor: R,
     exhaustivity: Exhaustivity = .on,
