@@ -36,7 +36,8 @@
 ///
 /// > Important: The store installs itself as the reactor's test probe, so make one store per
 /// > reactor, before sending it anything, and send through the store: an action sent to the
-/// > reactor directly produces mutations that the store expects to be received.
+/// > reactor directly produces mutations that the store expects to be received. Drive a store from
+/// > one task at a time: the steps of a test are sequential.
 public final class TestStore<R: Reactor>: Sendable where R.State: Equatable {
   /// The reactor under test.
   public let reactor: R
