@@ -23,7 +23,8 @@ extension Reactor {
     runtime.storage.cancel(id: EffectID(id))
   }
 
-  /// Returns once no effect of this reactor is running (delays and debounces included).
+  /// Returns once no effect of this reactor is running (delays and debounces included), or as
+  /// soon as the calling task is cancelled.
   ///
   /// Work that the `transform` hooks schedule on their own (`Signal.debounce`) is not counted.
   public func waitUntilIdle() async {

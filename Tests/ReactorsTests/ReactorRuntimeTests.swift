@@ -91,4 +91,18 @@ import Testing
     await reactor.waitUntilIdle()
     #expect(reactor._runningEffectCount == 0)
   }
+
+  @Test func waitUntilIdleEndsWhenItsTaskIsCancelled() async {
+    let gate = Gate()
+    let reactor = ScriptedReactor()
+    reactor.send(.perform(.run { _ in try await gate.wait() }))
+    await gate.waitForArrivals(1)
+    let waiter = Task { await reactor.waitUntilIdle() }
+    waiter.cancel()
+    await waiter.value  // Returns although the effect still runs.
+    #expect(reactor._runningEffectCount == 1)
+    gate.open()
+    await reactor.waitUntilIdle()
+    #expect(reactor._runningEffectCount == 0)
+  }
 }

@@ -82,7 +82,8 @@
   /// Running effects and their cancellation rules.
   @exclusivity(unchecked) @usableFromInline var effects = EffectRegistry<Action>()
   /// Tasks waiting in `waitUntilIdle()`.
-  @exclusivity(unchecked) @usableFromInline var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  @exclusivity(unchecked) @usableFromInline var idleWaiters:
+    [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
   /// Diagnostics, the test probe, stub mode.
   @exclusivity(unchecked) @usableFromInline var hooks: RuntimeHooks<Action, Mutation, State>?
 

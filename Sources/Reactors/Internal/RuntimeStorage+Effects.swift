@@ -250,8 +250,8 @@ extension RuntimeStorage {
   @inlinable func finish(_ scope: EffectScope, in extras: Extras) {
     extras.effects.finish(scope)
     if extras.effects.isEmpty, !extras.idleWaiters.isEmpty {
-      let waiters = extras.idleWaiters
-      extras.idleWaiters = []
+      let waiters = Array(extras.idleWaiters.values)
+      extras.idleWaiters = [:]
       extras.effects.work.resumeIdleWaiters(waiters)
     }
   }
@@ -279,21 +279,37 @@ extension RuntimeStorage {
   }
 
   /// Returns once no effect is running.
-  @inlinable func waitUntilIdle() async {
-    await withCheckedContinuation { continuation in
-      let isIdle = withCore { core in
-        guard let extras = core.pointee.extras, !extras.effects.isEmpty else { return true }
-        extras.idleWaiters.append(continuation)
-        return false
+  /// Returns once no effect is running, or as soon as the calling task is cancelled.
+  func waitUntilIdle() async {
+    // Identifies this wait, so that cancelling it removes exactly its continuation.
+    let token = IdleWaitToken()
+    let key = ObjectIdentifier(token)
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let resumeNow = withCore { core in
+          guard let extras = core.pointee.extras, !extras.effects.isEmpty, !Task.isCancelled
+          else { return true }
+          extras.idleWaiters[key] = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
       }
-      if isIdle { continuation.resume() }
+    } onCancel: { [runtime = ReactorRuntime(storage: self)] in
+      let waiter = runtime.storage.withCore {
+        $0.pointee.extras?.idleWaiters.removeValue(forKey: key)
+      }
+      waiter?.resume()
     }
+    withExtendedLifetime(token) {}
   }
 
   @inlinable var runningEffectCount: Int {
     withCore { core in core.pointee.extras?.effects.running.count ?? 0 }
   }
 }
+
+/// A unique identity for one `waitUntilIdle()` call.
+final class IdleWaitToken: Sendable {}
 
 /// Reported when `take(until:)` gets a predicate over another action type than the reactor's.
 @usableFromInline struct ActionPredicateMismatch: Error, CustomStringConvertible {

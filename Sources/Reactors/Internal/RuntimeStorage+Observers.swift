@@ -64,6 +64,19 @@ extension RuntimeStorage {
     }
   }
 
+  /// The tracker of this runtime's tasks, installed on the first call.
+  func trackEffects<R: Reactor>(of reactor: R) -> EffectTracker
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    withCore { core in
+      let hooks = core.pointee.extras?.hooks
+      if let tracker = hooks?.tracker { return tracker }
+      let tracker = EffectTracker()
+      core.pointee.makeExtras().hooks = RuntimeHooks(
+        diagnostics: hooks?.diagnostics, probe: hooks?.probe, stub: hooks?.stub, tracker: tracker)
+      return tracker
+    }
+  }
+
   func replaceState<R: Reactor>(with state: State, of reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     withCore { core in

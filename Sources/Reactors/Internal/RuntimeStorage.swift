@@ -37,10 +37,10 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
       extras.effects.cancelAll()
       let work = extras.effects.takeWork()
       let consumers = extras.consumers
-      let idleWaiters = extras.idleWaiters
+      let idleWaiters = extras.idleWaiters.values
       extras.consumers = []
       extras.observers = []
-      extras.idleWaiters = []
+      extras.idleWaiters = [:]
       work.perform()
       for consumer in consumers { consumer.finish() }
       extras.pipeline?.disconnect()
