@@ -6,7 +6,11 @@
 @usableFromInline struct EffectRegistry<Action: Sendable> {
   /// Every scope that was registered and has not finished; a cancelled scope stays until its task
   /// has returned, so "no effect is running" means no task of this reactor is left.
-  @usableFromInline private(set) var running: [UInt64: EffectScope] = [:]
+  ///
+  /// A linked list through the scopes themselves: inserting and removing hash nothing.
+  @usableFromInline private(set) var newestRunning: EffectScope?
+  /// How many scopes are in the list.
+  @usableFromInline private(set) var runningCount = 0
   /// The runs of each id that has any.
   @usableFromInline private(set) var groups: [EffectID: EffectGroup] = [:]
   /// `take(until:)` scopes and their predicates. The caller runs the predicates (user code)
@@ -42,12 +46,12 @@
     case wait(EffectScope)
   }
 
-  @usableFromInline var isEmpty: Bool { running.isEmpty }
+  @usableFromInline var isEmpty: Bool { runningCount == 0 }
 
   /// Registers a scope for a task that has no cancellation rule of its own.
   @usableFromInline mutating func registerPlain(parent: EffectScope?) -> EffectScope {
     let scope = makeScope(parent: parent, id: nil, policy: .merge)
-    running[scope.serial] = scope
+    insertRunning(scope)
     return scope
   }
 
@@ -80,14 +84,14 @@
         let scope = makeScope(parent: parent, id: id, policy: policy)
         scope.turn = .waiting(nil)
         scope.group = group
-        running[scope.serial] = scope
+        insertRunning(scope)
         group.waiting.append(scope)
         return .wait(scope)
       }
     }
     let scope = makeScope(parent: parent, id: id, policy: policy)
     scope.group = group
-    running[scope.serial] = scope
+    insertRunning(scope)
     group.running.append(scope)
     return .start(scope)
   }
@@ -131,7 +135,7 @@
   @usableFromInline mutating func finish(_ scope: EffectScope) {
     guard !scope.isFinished else { return }
     scope.isFinished = true
-    running[scope.serial] = nil
+    removeRunning(scope)
     forget(scope)
   }
 
@@ -149,7 +153,9 @@
 
   /// Cancels everything; used when the reactor is released.
   @usableFromInline mutating func cancelAll() {
-    for scope in running.values {
+    var next = newestRunning
+    while let scope = next {
+      next = scope.olderRunning
       scope.isCancelled = true
       if let task = scope.task { work.cancel(task) }
       if case .waiting(let continuation?) = scope.turn {
@@ -164,7 +170,7 @@
       group.waiting = []
       group.lane = nil
     }
-    running = [:]
+    clearRunning()
     groups = [:]
     stopConditions = []
     stopConditionCount = 0
@@ -175,6 +181,34 @@
   ) -> EffectScope {
     nextSerial &+= 1
     return EffectScope(parent: parent, id: id, policy: policy, serial: nextSerial)
+  }
+
+  private mutating func insertRunning(_ scope: EffectScope) {
+    scope.olderRunning = newestRunning
+    newestRunning?.newerRunning = scope
+    newestRunning = scope
+    runningCount += 1
+  }
+
+  private mutating func removeRunning(_ scope: EffectScope) {
+    guard scope.isInRunningList(newest: newestRunning) else { return }
+    scope.olderRunning?.newerRunning = scope.newerRunning
+    scope.newerRunning?.olderRunning = scope.olderRunning
+    if newestRunning === scope { newestRunning = scope.olderRunning }
+    scope.olderRunning = nil
+    scope.newerRunning = nil
+    runningCount -= 1
+  }
+
+  private mutating func clearRunning() {
+    var next = newestRunning
+    while let scope = next {
+      next = scope.olderRunning
+      scope.olderRunning = nil
+      scope.newerRunning = nil
+    }
+    newestRunning = nil
+    runningCount = 0
   }
 
   private mutating func makeGroup(_ id: EffectID) -> EffectGroup {

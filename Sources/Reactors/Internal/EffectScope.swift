@@ -21,6 +21,12 @@
   @exclusivity(unchecked) @usableFromInline var isCancelled = false
   /// Set once, when the scope's work has ended; late emissions are dropped too.
   @exclusivity(unchecked) @usableFromInline var isFinished = false
+  /// The neighbours of this scope in the registry's list of running scopes. The list owns its
+  /// scopes through `olderRunning` (from the registry's newest one down), so the back pointer is
+  /// unowned: a scope in the list is always held by its newer neighbour or by the registry, and
+  /// is unlinked before either lets go of it.
+  @exclusivity(unchecked) @usableFromInline var olderRunning: EffectScope?
+  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var newerRunning: EffectScope?
   /// The runs of the scope's id, while the scope is registered there.
   @exclusivity(unchecked) @usableFromInline var group: EffectGroup?
   /// The task running this scope's work, once spawned.
@@ -42,6 +48,11 @@
     self.id = id
     self.policy = policy
     self.serial = serial
+  }
+
+  /// Whether the scope is in the running list whose newest element is `newest`.
+  func isInRunningList(newest: EffectScope?) -> Bool {
+    olderRunning != nil || newerRunning != nil || newest === self
   }
 
   /// Whether a mutation emitted in this scope may still be applied.

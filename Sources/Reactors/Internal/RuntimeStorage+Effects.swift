@@ -304,7 +304,7 @@ extension RuntimeStorage {
   }
 
   @inlinable var runningEffectCount: Int {
-    withCore { core in core.pointee.extras?.effects.running.count ?? 0 }
+    withCore { core in core.pointee.extras?.effects.runningCount ?? 0 }
   }
 }
 
