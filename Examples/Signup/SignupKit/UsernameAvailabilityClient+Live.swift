@@ -17,30 +17,61 @@ extension UsernameAvailabilityClient {
   ///   - apiURL: The API root: `https://api.github.com`, or `https://HOST/api/v3` for GitHub
   ///     Enterprise.
   ///   - timeout: How long to wait for an answer before ``AvailabilityCheckError/timedOut``.
-  public static func live(apiURL: URL, timeout: Duration = .seconds(10)) -> Self {
+  ///   - clock: The clock the timeout is measured on.
+  public static func live(
+    apiURL: URL, timeout: Duration = .seconds(10), clock: any Clock<Duration> = ContinuousClock()
+  ) -> Self {
+    // NB: the timeout is enforced on `clock`, not by URLSession: FoundationNetworking on Linux
+    // truncates `timeoutInterval` to whole seconds (0.5 s times out at once). The session's own
+    // limit, rounded up past ours, is only a backstop.
+    let backstop = TimeInterval(timeout.components.seconds + 2)
     let configuration = URLSessionConfiguration.ephemeral
-    let seconds = Double(timeout.components.seconds)
-      + Double(timeout.components.attoseconds) / 1e18
-    configuration.timeoutIntervalForRequest = seconds
-    configuration.timeoutIntervalForResource = seconds
+    configuration.timeoutIntervalForRequest = backstop
+    configuration.timeoutIntervalForResource = backstop
     let session = URLSession(configuration: configuration)
+    let host = apiURL.host ?? apiURL.absoluteString
     return Self { username in
-      let request = availabilityRequest(for: username, apiURL: apiURL, timeout: seconds)
-      let response: URLResponse
-      do {
-        (_, response) = try await session.data(for: request)
-      } catch let error as URLError {
-        if error.code == .cancelled { throw CancellationError() }
-        if error.code == .timedOut { throw AvailabilityCheckError.timedOut }
-        throw AvailabilityCheckError.unreachable(host: apiURL.host ?? apiURL.absoluteString)
+      let request = availabilityRequest(for: username, apiURL: apiURL, timeout: backstop)
+      let timer = deadlineTimer(on: clock, after: timeout)
+      return try await withThrowingTaskGroup(of: UsernameAvailability.self) { group in
+        group.addTask { try await check(request, with: session, host: host) }
+        group.addTask {
+          try await timer()
+          throw AvailabilityCheckError.timedOut
+        }
+        defer { group.cancelAll() }
+        return try await group.next()!
       }
-      guard let response = response as? HTTPURLResponse else {
-        throw AvailabilityCheckError.unreachable(host: apiURL.host ?? apiURL.absoluteString)
-      }
-      return try availability(
-        status: response.statusCode,
-        rateLimitRemaining: response.value(forHTTPHeaderField: "x-ratelimit-remaining"))
     }
+  }
+
+  /// Sends `request` and reads the answer's status.
+  private static func check(_ request: URLRequest, with session: URLSession, host: String)
+    async throws -> UsernameAvailability
+  {
+    let response: URLResponse
+    do {
+      (_, response) = try await session.data(for: request)
+    } catch let error as URLError {
+      if error.code == .cancelled { throw CancellationError() }
+      if error.code == .timedOut { throw AvailabilityCheckError.timedOut }
+      throw AvailabilityCheckError.unreachable(host: host)
+    }
+    guard let response = response as? HTTPURLResponse else {
+      throw AvailabilityCheckError.unreachable(host: host)
+    }
+    return try availability(
+      status: response.statusCode,
+      rateLimitRemaining: response.value(forHTTPHeaderField: "x-ratelimit-remaining"))
+  }
+
+  /// A sleep until `duration` from now, the deadline fixed at once so a test clock that advances
+  /// before the sleep starts still wakes it.
+  private static func deadlineTimer<C: Clock<Duration>>(on clock: C, after duration: Duration)
+    -> @Sendable () async throws -> Void
+  {
+    let deadline = clock.now.advanced(by: duration)
+    return { try await clock.sleep(until: deadline, tolerance: nil) }
   }
 
   /// The `User-Agent` the live client sends.
