@@ -90,7 +90,8 @@ import Testing
     #expect(run.status == 0)
     #expect(run.standardOutput.contains("✗ octocat is already taken"))
     #expect(run.standardOutput.contains("Sign up   ready"))
-    #expect(run.standardOutput.hasSuffix("Outcome   ✓ Welcome, octocat-2! Your account was created\n"))
+    #expect(
+      run.standardOutput.hasSuffix("Outcome   ✓ Welcome, octocat-2! Your account was created\n"))
   }
 
   @Test(arguments: [

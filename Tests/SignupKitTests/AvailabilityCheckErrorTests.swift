@@ -13,6 +13,8 @@ import Testing
 
   @Test func theMessageNamesTheStatusOrHost() {
     #expect(AvailabilityCheckError.serverError(status: 502).description.contains("502"))
-    #expect(AvailabilityCheckError.unreachable(host: "ghe.example.com").description.contains("ghe.example.com"))
+    #expect(
+      AvailabilityCheckError.unreachable(host: "ghe.example.com").description.contains(
+        "ghe.example.com"))
   }
 }

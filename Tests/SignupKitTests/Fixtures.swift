@@ -41,7 +41,8 @@ final class ControlledAvailability: @unchecked Sendable {
 
   /// Answers the oldest waiting check for `name`.
   func answer(_ name: String, with result: Result<UsernameAvailability, any Error>) {
-    let continuation = lock.withLock { () -> CheckedContinuation<UsernameAvailability, any Error>? in
+    let continuation = lock.withLock {
+      () -> CheckedContinuation<UsernameAvailability, any Error>? in
       guard var queue = waiting[name], !queue.isEmpty else { return nil }
       let first = queue.removeFirst()
       waiting[name] = queue

@@ -20,14 +20,17 @@ import Testing
 
   @Test func theChecklistHasEachRequirementOnceInOrder() {
     let checklist = PasswordPolicy.github.checklist(for: "hunter")
-    #expect(checklist.map(\.description) == [
-      "at least 15 characters", "at least 8 characters", "a number", "a lowercase letter",
-    ])
+    #expect(
+      checklist.map(\.description) == [
+        "at least 15 characters", "at least 8 characters", "a number", "a lowercase letter",
+      ])
     #expect(checklist.map(\.isMet) == [false, false, false, true])
   }
 
   @Test func repeatedRequirementsAppearOnceInTheChecklist() {
-    let policy = PasswordPolicy(anyOf: [[.minimumLength(8), .digit], [.minimumLength(8), .uppercaseLetter]])
+    let policy = PasswordPolicy(anyOf: [
+      [.minimumLength(8), .digit], [.minimumLength(8), .uppercaseLetter],
+    ])
     #expect(policy.requirements == [.minimumLength(8), .digit, .uppercaseLetter])
   }
 

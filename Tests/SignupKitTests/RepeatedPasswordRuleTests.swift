@@ -7,7 +7,8 @@ import Testing
   }
 
   @Test func anEqualRepeatMatches() {
-    #expect(RepeatedPasswordRule.validate("hunter2x", against: "hunter2x") == .ok("Passwords match"))
+    #expect(
+      RepeatedPasswordRule.validate("hunter2x", against: "hunter2x") == .ok("Passwords match"))
   }
 
   @Test func aDifferentRepeatFailsWithoutSayingEitherPassword() {

@@ -105,9 +105,10 @@ import Testing
   }
 
   @Test func theInitialChecklistListsEveryRequirementUnmet() {
-    #expect(reactor.initialState.passwordChecklist.map(\.description) == [
-      "at least 15 characters", "at least 8 characters", "a number", "a lowercase letter",
-    ])
+    #expect(
+      reactor.initialState.passwordChecklist.map(\.description) == [
+        "at least 15 characters", "at least 8 characters", "a number", "a lowercase letter",
+      ])
     #expect(reactor.initialState.passwordChecklist.allSatisfy { !$0.isMet })
   }
 
@@ -431,7 +432,8 @@ import Testing
     #expect(await signup.calls.next() == "octocat-3")
     signup.answer(.failure(SimulatedSignupError()))
     // The first value this subscriber sees is the second outcome, not the first one again.
-    #expect(await outcomes.next() == .failed("Sign-up failed: the simulated service failed; try again"))
+    #expect(
+      await outcomes.next() == .failed("Sign-up failed: the simulated service failed; try again"))
   }
 }
 

@@ -17,15 +17,16 @@ import Testing
     #expect(try await client.checkAvailability("octocat") == .taken)
   }
 
-  @Test(arguments: [
-    (500, nil, AvailabilityCheckError.serverError(status: 500)),
-    (503, nil, .serverError(status: 503)),
-    (429, nil, .rateLimited),
-    (403, "0", .rateLimited),
-    (403, "12", .forbidden),
-    (401, nil, .unexpectedStatus(401)),
-    (301, nil, .unexpectedStatus(301)),
-  ] as [(Int, String?, AvailabilityCheckError)])
+  @Test(
+    arguments: [
+      (500, nil, AvailabilityCheckError.serverError(status: 500)),
+      (503, nil, .serverError(status: 503)),
+      (429, nil, .rateLimited),
+      (403, "0", .rateLimited),
+      (403, "12", .forbidden),
+      (401, nil, .unexpectedStatus(401)),
+      (301, nil, .unexpectedStatus(301)),
+    ] as [(Int, String?, AvailabilityCheckError)])
   func anyOtherStatusIsCouldntCheck(
     status: Int, rateLimitRemaining: String?, expected: AvailabilityCheckError
   ) async throws {

@@ -62,6 +62,7 @@ import Testing
     // Both a leading and a trailing hyphen: the leading one comes first.
     #expect(UsernameRule.firstBroken(by: "-octo-") == .noLeadingHyphen)
     // Too long and a double hyphen: hyphens come first.
-    #expect(UsernameRule.firstBroken(by: "a--" + String(repeating: "b", count: 40)) == .singleHyphens)
+    #expect(
+      UsernameRule.firstBroken(by: "a--" + String(repeating: "b", count: 40)) == .singleHyphens)
   }
 }

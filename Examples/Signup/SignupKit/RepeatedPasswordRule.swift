@@ -4,11 +4,9 @@
 /// repeat was typed turns a match into a mismatch (and back).
 public enum RepeatedPasswordRule {
   /// The verdict shown under the repeat field; it never contains either password.
-  public static func validate(_ repeatedPassword: String, against password: String)
-    -> ValidationResult
-  {
-    if repeatedPassword.isEmpty { return .empty }
-    if repeatedPassword == password { return .ok("Passwords match") }
+  public static func validate(_ repeated: String, against password: String) -> ValidationResult {
+    if repeated.isEmpty { return .empty }
+    if repeated == password { return .ok("Passwords match") }
     return .failed("Doesn't match the password")
   }
 }

@@ -71,7 +71,9 @@ public final class SignupReactor: Reactor {
     }
   }
 
+  /// The empty form, its checklist listing the policy's requirements, all unmet.
   public let initialState: State
+  /// The reactor's engine, reporting to the diagnostics given to `init`, if any.
   public let runtime: Runtime
 
   private let availability: UsernameAvailabilityClient
@@ -111,6 +113,8 @@ public final class SignupReactor: Reactor {
     self.initialState = state
   }
 
+  /// Applies each edit at once and schedules the work it needs: a debounced availability check
+  /// for a username that keeps the rules, a sign-up for a valid, idle form.
   public func mutate(action: Action) -> Mutations<Mutation> {
     switch action {
     case .updateUsername(let username):
@@ -167,6 +171,7 @@ public final class SignupReactor: Reactor {
     }
   }
 
+  /// Applies one mutation; the password and repeat verdicts are recomputed from the policy.
   public func reduce(state: State, mutation: Mutation) -> State {
     var state = state
     switch mutation {

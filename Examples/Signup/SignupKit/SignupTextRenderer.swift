@@ -21,7 +21,9 @@ public enum SignupTextRenderer {
       "          " + verdict(state.usernameValidation),
       "Password  " + verdict(state.passwordValidation),
     ]
-    lines += state.passwordChecklist.map { "            " + ($0.isMet ? "✓ " : "✗ ") + $0.description }
+    lines += state.passwordChecklist.map {
+      "            " + ($0.isMet ? "✓ " : "✗ ") + $0.description
+    }
     lines.append("Repeat    " + verdict(state.repeatedPasswordValidation))
     lines.append("Sign up   " + button(state))
     if let outcome { lines.append("Outcome   " + announcement(outcome)) }

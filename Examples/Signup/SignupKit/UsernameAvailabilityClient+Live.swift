@@ -46,7 +46,9 @@ extension UsernameAvailabilityClient {
   }
 
   /// Sends `request` and reads the answer's status.
-  private static func check(_ request: URLRequest, with session: URLSession, host: String)
+  private static func check(
+    _ request: URLRequest, with session: URLSession, host: String
+  )
     async throws -> UsernameAvailability
   {
     let response: URLResponse
@@ -67,7 +69,9 @@ extension UsernameAvailabilityClient {
 
   /// A sleep until `duration` from now, the deadline fixed at once so a test clock that advances
   /// before the sleep starts still wakes it.
-  private static func deadlineTimer<C: Clock<Duration>>(on clock: C, after duration: Duration)
+  private static func deadlineTimer<C: Clock<Duration>>(
+    on clock: C, after duration: Duration
+  )
     -> @Sendable () async throws -> Void
   {
     let deadline = clock.now.advanced(by: duration)
@@ -113,7 +117,9 @@ extension UsernameAvailabilityClient {
   }
 
   /// What a status of `GET /users/{name}` says about the name.
-  static func availability(status: Int, rateLimitRemaining: String?) throws
+  static func availability(
+    status: Int, rateLimitRemaining: String?
+  ) throws
     -> UsernameAvailability
   {
     switch status {
