@@ -103,16 +103,6 @@ struct SomeOtherError: Error, CustomStringConvertible {
   var description: String { "the cable was unplugged" }
 }
 
-extension TestClock {
-  /// Yields until `count` sleepers wait on the clock, for work that starts its sleep late.
-  func waitForSleepers(_ count: Int) async {
-    for _ in 0..<100_000 where sleeperCount < count {
-      await Task.yield()
-    }
-    #expect(sleeperCount >= count, "expected \(count) sleepers on the test clock")
-  }
-}
-
 extension AsyncStream {
   /// The next element, for tests that wait for one call at a time.
   func next() async -> Element? {

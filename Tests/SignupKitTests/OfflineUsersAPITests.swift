@@ -39,7 +39,7 @@ import Testing
       await api.respond(
         to: HTTPRequest(method: "GET", target: "/users/swift", headers: ["User-Agent": "t"]))
     }
-    await clock.waitForSleepers(1)
+    await clock.waitForSleepers()
     await clock.advance(by: .milliseconds(250))
     #expect(await response.value.status == 200)
   }

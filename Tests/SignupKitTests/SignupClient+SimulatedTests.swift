@@ -8,7 +8,7 @@ import Testing
     let client = SignupClient.simulated(
       latency: .seconds(2), failureRate: 0, seed: 1, clock: clock)
     let signUp = Task { try await client.signUp("octocat-2", "hunter2x") }
-    await clock.waitForSleepers(1)
+    await clock.waitForSleepers()
     await clock.advance(by: .seconds(1))
     #expect(clock.sleeperCount == 1)
     await clock.advance(by: .seconds(1))

@@ -126,90 +126,121 @@ import Testing
   let clock = TestClock()
   let availability = ControlledAvailability()
 
-  func makeReactor() -> SignupReactor {
-    SignupReactor(
-      availability: availability.client, signup: SignupClient { _, _ in }, clock: clock)
+  func makeStore(debounce: Duration = .milliseconds(300)) -> TestStore<SignupReactor> {
+    TestStore(
+      SignupReactor(
+        availability: availability.client, signup: SignupClient { _, _ in },
+        debounce: debounce, clock: clock))
   }
 
   @Test func aValidNameIsCheckedAfterTheTypingPauses() async {
-    let reactor = makeReactor()
-    reactor.send(.updateUsername("octocat"))
-    #expect(reactor.currentState.username == "octocat")
-    #expect(reactor.currentState.usernameValidation == .validating)
-
-    await clock.advance(by: .milliseconds(300))
+    let store = makeStore()
+    await store.send(.updateUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameValidation = .validating
+    }
+    await clock.advance(by: .milliseconds(299))
+    #expect(clock.sleeperCount == 1)
+    await clock.advance(by: .milliseconds(1))
     #expect(await availability.calls.next() == "octocat")
     availability.answer("octocat", with: .success(.taken))
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.usernameValidation == .failed("octocat is already taken"))
+    await store.receive(.setAvailability(.failed("octocat is already taken"), username: "octocat"))
+    {
+      $0.usernameValidation = .failed("octocat is already taken")
+    }
+    await store.finish()
   }
 
   @Test func anAvailableNameIsOk() async {
-    let reactor = makeReactor()
-    reactor.send(.updateUsername("octocat-2"))
+    let store = makeStore()
+    await store.send(.updateUsername("octocat-2")) {
+      $0.username = "octocat-2"
+      $0.usernameValidation = .validating
+    }
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octocat-2")
     availability.answer("octocat-2", with: .success(.available))
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.usernameValidation == .ok("octocat-2 is available"))
+    await store.receive(.setAvailability(.ok("octocat-2 is available"), username: "octocat-2")) {
+      $0.usernameValidation = .ok("octocat-2 is available")
+    }
+    await store.finish()
   }
 
   @Test func typingFastSendsOneRequestForTheLastName() async {
-    let reactor = makeReactor()
+    let store = makeStore()
     for prefix in ["o", "oc", "oct", "octo"] {
-      reactor.send(.updateUsername(prefix))
+      await store.send(.updateUsername(prefix)) {
+        $0.username = prefix
+        $0.usernameValidation = .validating
+      }
       await clock.advance(by: .milliseconds(100))
     }
-    #expect(clock.sleeperCount <= 1)
     await clock.advance(by: .milliseconds(200))
     #expect(await availability.calls.next() == "octo")
     availability.answer("octo", with: .success(.available))
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.usernameValidation == .ok("octo is available"))
+    await store.receive(.setAvailability(.ok("octo is available"), username: "octo")) {
+      $0.usernameValidation = .ok("octo is available")
+    }
+    await store.finish()
+    // The earlier names were cancelled while they waited: none of them reached the client.
     #expect(availability.cancelled.isEmpty)
   }
 
   @Test func aStaleAnswerNeverOverwritesANewerName() async {
-    let reactor = makeReactor()
-    reactor.send(.updateUsername("octo"))
+    let store = makeStore()
+    await store.send(.updateUsername("octo")) {
+      $0.username = "octo"
+      $0.usernameValidation = .validating
+    }
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octo")
 
     // While "octo" is in flight, the user types on; the old check is cancelled...
-    reactor.send(.updateUsername("octocat"))
+    await store.send(.updateUsername("octocat")) { $0.username = "octocat" }
+    #expect(availability.cancelled == ["octo"])
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octocat")
-    #expect(availability.cancelled == ["octo"])
 
     // ...and even when the server answers the old request last, its answer never lands.
     availability.answer("octocat", with: .success(.taken))
+    await store.receive(.setAvailability(.failed("octocat is already taken"), username: "octocat"))
+    {
+      $0.usernameValidation = .failed("octocat is already taken")
+    }
     availability.answer("octo", with: .success(.available))
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.username == "octocat")
-    #expect(reactor.currentState.usernameValidation == .failed("octocat is already taken"))
+    await store.finish()
+    #expect(store.reactor.currentState.usernameValidation == .failed("octocat is already taken"))
   }
 
   @Test func aNameBreakingARuleFailsAtOnceAndCancelsThePendingCheck() async {
-    let reactor = makeReactor()
-    reactor.send(.updateUsername("octo"))
-    reactor.send(.updateUsername("octo-"))
-    #expect(reactor.currentState.usernameValidation == .failed("Don't end with a hyphen"))
-    await clock.run()
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.usernameValidation == .failed("Don't end with a hyphen"))
+    let store = makeStore()
+    await store.send(.updateUsername("octo")) {
+      $0.username = "octo"
+      $0.usernameValidation = .validating
+    }
+    await store.send(.updateUsername("octo-")) {
+      $0.username = "octo-"
+      $0.usernameValidation = .failed("Don't end with a hyphen")
+    }
+    #expect(clock.sleeperCount == 0)
+    await store.finish()
   }
 
   @Test func clearingTheNameEmptiesTheVerdictAndCancelsTheCheckInFlight() async {
-    let reactor = makeReactor()
-    reactor.send(.updateUsername("octo"))
+    let store = makeStore()
+    await store.send(.updateUsername("octo")) {
+      $0.username = "octo"
+      $0.usernameValidation = .validating
+    }
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octo")
-    reactor.send(.updateUsername(""))
-    #expect(reactor.currentState.usernameValidation == .empty)
+    await store.send(.updateUsername("")) {
+      $0.username = ""
+      $0.usernameValidation = .empty
+    }
     #expect(availability.cancelled == ["octo"])
     availability.answer("octo", with: .success(.available))
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.usernameValidation == .empty)
+    await store.finish()
   }
 
   @Test(arguments: [
@@ -217,80 +248,155 @@ import Testing
     .unexpectedStatus(301), .timedOut, .unreachable(host: "api.github.com"),
   ])
   func aFailedCheckSaysCouldntCheckNeverTaken(error: AvailabilityCheckError) async {
-    let reactor = makeReactor()
-    reactor.send(.updateUsername("octocat"))
+    let store = makeStore()
+    await store.send(.updateUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameValidation = .validating
+    }
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octocat")
     availability.answer("octocat", with: .failure(error))
-    await reactor.waitUntilIdle()
-    let verdict = reactor.currentState.usernameValidation
-    #expect(verdict == .failed(error.description))
-    #expect(verdict.message?.hasPrefix("Couldn't check availability") == true)
-    #expect(verdict.message?.contains("taken") == false)
+    await store.receive(.setAvailability(.failed(error.description), username: "octocat")) {
+      $0.usernameValidation = .failed(error.description)
+    }
+    await store.finish()
+    #expect(error.description.hasPrefix("Couldn't check availability"))
+    #expect(!error.description.contains("taken"))
   }
 
   @Test func anUnexpectedErrorIsReportedAsCouldntCheck() async {
-    let reactor = makeReactor()
-    reactor.send(.updateUsername("octocat"))
+    let store = makeStore()
+    await store.send(.updateUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameValidation = .validating
+    }
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octocat")
     availability.answer("octocat", with: .failure(SomeOtherError()))
-    await reactor.waitUntilIdle()
-    #expect(
-      reactor.currentState.usernameValidation
-        == .failed("Couldn't check availability: the cable was unplugged"))
+    let message = "Couldn't check availability: the cable was unplugged"
+    await store.receive(.setAvailability(.failed(message), username: "octocat")) {
+      $0.usernameValidation = .failed(message)
+    }
+    await store.finish()
   }
 
   @Test func theSameNameTypedAgainIsCheckedAgain() async {
-    let reactor = makeReactor()
-    reactor.send(.updateUsername("octocat"))
+    let store = makeStore()
+    await store.send(.updateUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameValidation = .validating
+    }
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octocat")
     availability.answer("octocat", with: .failure(AvailabilityCheckError.timedOut))
-    await reactor.waitUntilIdle()
+    let timedOut = AvailabilityCheckError.timedOut.description
+    await store.receive(.setAvailability(.failed(timedOut), username: "octocat")) {
+      $0.usernameValidation = .failed(timedOut)
+    }
 
-    reactor.send(.updateUsername("octocat"))
-    #expect(reactor.currentState.usernameValidation == .validating)
+    await store.send(.updateUsername("octocat")) { $0.usernameValidation = .validating }
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octocat")
     availability.answer("octocat", with: .success(.available))
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.usernameValidation == .ok("octocat is available"))
+    await store.receive(.setAvailability(.ok("octocat is available"), username: "octocat")) {
+      $0.usernameValidation = .ok("octocat is available")
+    }
+    await store.finish()
   }
 
   @Test func theDebounceIntervalIsConfigurable() async {
-    let reactor = SignupReactor(
-      availability: availability.client, signup: SignupClient { _, _ in },
-      debounce: .milliseconds(50), clock: clock)
-    reactor.send(.updateUsername("octocat"))
+    let store = makeStore(debounce: .milliseconds(50))
+    await store.send(.updateUsername("octocat")) {
+      $0.username = "octocat"
+      $0.usernameValidation = .validating
+    }
     await clock.advance(by: .milliseconds(50))
     #expect(await availability.calls.next() == "octocat")
     availability.answer("octocat", with: .success(.taken))
-    await reactor.waitUntilIdle()
+    await store.receive(.setAvailability(.failed("octocat is already taken"), username: "octocat"))
+    {
+      $0.usernameValidation = .failed("octocat is already taken")
+    }
+    await store.finish()
+  }
+
+  @Test func aReactorReleasedMidCheckLeavesNothingRunning() async {
+    let clock = clock
+    let slowGitHub = UsernameAvailabilityClient { _ in
+      try await clock.sleep(for: .seconds(60))
+      return .available
+    }
+    await withLeakCheck(
+      SignupReactor(availability: slowGitHub, signup: SignupClient { _, _ in }, clock: clock)
+    ) { reactor in
+      reactor.send(.updateUsername("octocat"))
+      await clock.advance(by: .milliseconds(300))
+      await clock.waitForSleepers()  // the check is in flight when the reactor goes
+    }
   }
 }
 
 @Suite struct SignupReactorPasswordTests {
-  @Test func thePolicyIsConfigurable() {
-    let reactor = SignupReactor(
-      availability: UsernameAvailabilityClient { _ in .available },
-      signup: SignupClient { _, _ in },
-      passwordPolicy: PasswordPolicy(allOf: [.minimumLength(8), .uppercaseLetter]))
-    reactor.send(.updatePassword("longenough"))
-    #expect(reactor.currentState.passwordValidation.isValid == false)
-    #expect(reactor.currentState.passwordChecklist.map(\.isMet) == [true, false])
-    reactor.send(.updatePassword("Longenough"))
-    #expect(reactor.currentState.passwordValidation.isValid)
+  func makeStore(policy: PasswordPolicy = .github) -> TestStore<SignupReactor> {
+    TestStore(
+      SignupReactor(
+        availability: UsernameAvailabilityClient { _ in .available },
+        signup: SignupClient { _, _ in }, passwordPolicy: policy))
   }
 
-  @Test func typingThePasswordAfterTheRepeatRechecksTheRepeat() {
-    let reactor = SignupReactor(
-      availability: UsernameAvailabilityClient { _ in .available },
-      signup: SignupClient { _, _ in })
-    reactor.send(.updateRepeatedPassword("hunter2x"))
-    #expect(reactor.currentState.repeatedPasswordValidation.isValid == false)
-    reactor.send(.updatePassword("hunter2x"))
-    #expect(reactor.currentState.repeatedPasswordValidation == .ok("Passwords match"))
+  @Test func typingThePasswordFillsInTheChecklist() async {
+    let store = makeStore()
+    await store.send(.updatePassword("hunter")) {
+      $0.password = "hunter"
+      $0.passwordValidation = .failed(
+        "Use at least 15 characters, or at least 8 characters, a number and a lowercase letter")
+      $0.passwordChecklist[3].isMet = true
+    }
+    await store.send(.updatePassword("hunter2x")) {
+      $0.password = "hunter2x"
+      $0.passwordValidation = .ok("Password meets the requirements")
+      $0.passwordChecklist[1].isMet = true
+      $0.passwordChecklist[2].isMet = true
+    }
+    await store.finish()
+  }
+
+  @Test func thePolicyIsConfigurable() async {
+    let store = makeStore(policy: PasswordPolicy(allOf: [.minimumLength(8), .uppercaseLetter]))
+    #expect(
+      store.state.passwordChecklist.map(\.description) == [
+        "at least 8 characters", "an uppercase letter",
+      ])
+    await store.send(.updatePassword("longenough")) {
+      $0.password = "longenough"
+      $0.passwordValidation = .failed("Use at least 8 characters and an uppercase letter")
+      $0.passwordChecklist[0].isMet = true
+    }
+    await store.send(.updatePassword("Longenough")) {
+      $0.password = "Longenough"
+      $0.passwordValidation = .ok("Password meets the requirements")
+      $0.passwordChecklist[1].isMet = true
+    }
+    await store.finish()
+  }
+
+  @Test func typingThePasswordAfterTheRepeatRechecksTheRepeat() async {
+    let store = makeStore(policy: .minimumLength(4))
+    await store.send(.updateRepeatedPassword("hunter2x")) {
+      $0.repeatedPassword = "hunter2x"
+      $0.repeatedPasswordValidation = .failed("Doesn't match the password")
+    }
+    await store.send(.updatePassword("hunter2x")) {
+      $0.password = "hunter2x"
+      $0.passwordValidation = .ok("Password meets the requirements")
+      $0.passwordChecklist[0].isMet = true
+      $0.repeatedPasswordValidation = .ok("Passwords match")
+    }
+    await store.send(.updatePassword("hunter2")) {
+      $0.password = "hunter2"
+      $0.repeatedPasswordValidation = .failed("Doesn't match the password")
+    }
+    await store.finish()
   }
 
   @Test func diagnosticsNeverPrintAPassword() async {
@@ -316,95 +422,124 @@ import Testing
 @Suite struct SignupReactorSignUpTests {
   let clock = TestClock()
   let signup = ControlledSignup()
+  static let welcome = "Welcome, octocat-2! Your account was created"
+  static let failure = "Sign-up failed: the simulated service failed; try again"
 
-  /// A reactor whose three fields are valid, its username check answered.
-  func makeValidReactor() async -> SignupReactor {
-    let reactor = SignupReactor(
-      availability: UsernameAvailabilityClient { _ in .available }, signup: signup.client,
-      clock: clock)
-    reactor.send(.updateUsername("octocat-2"))
-    reactor.send(.updatePassword("hunter2x"))
-    reactor.send(.updateRepeatedPassword("hunter2x"))
+  /// A store whose three fields are valid, the username check answered.
+  func makeValidStore() async -> TestStore<SignupReactor> {
+    let store = TestStore(
+      SignupReactor(
+        availability: UsernameAvailabilityClient { _ in .available }, signup: signup.client,
+        passwordPolicy: .minimumLength(8), clock: clock))
+    await store.send(.updateUsername("octocat-2")) {
+      $0.username = "octocat-2"
+      $0.usernameValidation = .validating
+    }
+    await store.send(.updatePassword("hunter2x")) {
+      $0.password = "hunter2x"
+      $0.passwordValidation = .ok("Password meets the requirements")
+      $0.passwordChecklist[0].isMet = true
+    }
+    await store.send(.updateRepeatedPassword("hunter2x")) {
+      $0.repeatedPassword = "hunter2x"
+      $0.repeatedPasswordValidation = .ok("Passwords match")
+    }
     await clock.advance(by: .milliseconds(300))
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.canSignUp)
-    return reactor
+    await store.receive(.setAvailability(.ok("octocat-2 is available"), username: "octocat-2")) {
+      $0.usernameValidation = .ok("octocat-2 is available")
+    }
+    #expect(store.state.canSignUp)
+    return store
   }
 
   @Test func signingUpShowsActivityThenTheOutcome() async {
-    let reactor = await makeValidReactor()
-    var outcomes = reactor.pulse(\.$outcome).makeAsyncIterator()
-    reactor.send(.signUp)
-    #expect(reactor.currentState.isSigningUp)
-    #expect(!reactor.currentState.canSignUp)
+    let store = await makeValidStore()
+    await store.send(.signUp) { $0.isSigningUp = true }
     #expect(await signup.calls.next() == "octocat-2")
-
     signup.answer(.success(()))
-    #expect(await outcomes.next() == .succeeded("Welcome, octocat-2! Your account was created"))
-    #expect(!reactor.currentState.isSigningUp)
+    await store.receive(.finishSigningUp(.succeeded(Self.welcome))) {
+      $0.isSigningUp = false
+      $0.outcome = .succeeded(Self.welcome)
+    }
+    await store.finish()
   }
 
   @Test func aFailedSignUpIsAnnouncedAndCanBeRetried() async {
-    let reactor = await makeValidReactor()
-    reactor.send(.signUp)
+    let store = await makeValidStore()
+    await store.send(.signUp) { $0.isSigningUp = true }
     #expect(await signup.calls.next() == "octocat-2")
     signup.answer(.failure(SimulatedSignupError()))
-    await reactor.waitUntilIdle()
-    #expect(
-      reactor.currentState.outcome
-        == .failed("Sign-up failed: the simulated service failed; try again"))
-    #expect(reactor.currentState.canSignUp)
+    await store.receive(.finishSigningUp(.failed(Self.failure))) {
+      $0.isSigningUp = false
+      $0.outcome = .failed(Self.failure)
+    }
+    #expect(store.state.canSignUp)
 
-    reactor.send(.signUp)
+    await store.send(.signUp) { $0.isSigningUp = true }
     #expect(await signup.calls.next() == "octocat-2")
     signup.answer(.success(()))
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.$outcome.updateCount == 2)
+    await store.receive(.finishSigningUp(.succeeded(Self.welcome))) {
+      $0.isSigningUp = false
+      $0.outcome = .succeeded(Self.welcome)
+    }
+    await store.finish()
   }
 
   @Test func pressingSignUpWhileOneIsInFlightChangesNothing() async {
-    let reactor = await makeValidReactor()
-    reactor.send(.signUp)
+    let store = await makeValidStore()
+    await store.send(.signUp) { $0.isSigningUp = true }
     #expect(await signup.calls.next() == "octocat-2")
-    let inFlight = reactor.currentState
-    reactor.send(.signUp)
-    reactor.send(.signUp)
-    #expect(reactor.currentState == inFlight)
+    await store.send(.signUp)
+    await store.send(.signUp)
     signup.answer(.success(()))
-    await reactor.waitUntilIdle()
+    await store.receive(.finishSigningUp(.succeeded(Self.welcome))) {
+      $0.isSigningUp = false
+      $0.outcome = .succeeded(Self.welcome)
+    }
+    await store.finish()
     #expect(signup.usernames == ["octocat-2"])
   }
 
-  @Test func pressingSignUpOnAnInvalidFormChangesNothing() async {
-    let reactor = SignupReactor(
-      availability: UsernameAvailabilityClient { _ in .available }, signup: signup.client,
-      clock: clock)
-    reactor.send(.updateUsername("octocat-2"))
-    reactor.send(.updatePassword("hunter2x"))
-    reactor.send(.updateRepeatedPassword("hunter2y"))
-    await clock.advance(by: .milliseconds(300))
-    await reactor.waitUntilIdle()
-    let invalid = reactor.currentState
-    reactor.send(.signUp)
-    #expect(reactor.currentState == invalid)
-    await reactor.waitUntilIdle()
+  @Test func pressingSignUpOnAMismatchedRepeatChangesNothing() async {
+    let store = await makeValidStore()
+    await store.send(.updateRepeatedPassword("hunter2y")) {
+      $0.repeatedPassword = "hunter2y"
+      $0.repeatedPasswordValidation = .failed("Doesn't match the password")
+    }
+    await store.send(.signUp)
+    await store.finish()
+    #expect(signup.usernames.isEmpty)
+  }
+
+  @Test func pressingSignUpOnAnEmptyFormChangesNothing() async {
+    let store = TestStore(
+      SignupReactor(
+        availability: UsernameAvailabilityClient { _ in .available }, signup: signup.client,
+        clock: clock))
+    await store.send(.signUp)
+    await store.finish()
     #expect(signup.usernames.isEmpty)
   }
 
   @Test func pressingSignUpWhileTheUsernameIsBeingCheckedChangesNothing() async {
-    let reactor = await makeValidReactor()
-    reactor.send(.updateUsername("octocat-3"))
-    #expect(reactor.currentState.usernameValidation == .validating)
-    let checking = reactor.currentState
-    reactor.send(.signUp)
-    #expect(reactor.currentState == checking)
+    let store = await makeValidStore()
+    await store.send(.updateUsername("octocat-3")) {
+      $0.username = "octocat-3"
+      $0.usernameValidation = .validating
+    }
+    await store.send(.signUp)
     await clock.advance(by: .milliseconds(300))
-    await reactor.waitUntilIdle()
+    await store.receive(.setAvailability(.ok("octocat-3 is available"), username: "octocat-3")) {
+      $0.usernameValidation = .ok("octocat-3 is available")
+    }
+    await store.finish()
     #expect(signup.usernames.isEmpty)
   }
 
   @Test func manyConcurrentPressesStartOneSignUp() async {
-    let reactor = await makeValidReactor()
+    let store = await makeValidStore()
+    let reactor = store.reactor
+    store.exhaustivity = .off
     await withTaskGroup(of: Void.self) { group in
       for _ in 0..<64 {
         group.addTask { reactor.send(.signUp) }
@@ -417,23 +552,23 @@ import Testing
     #expect(reactor.currentState.$outcome.updateCount == 1)
   }
 
-  @Test func theOutcomeIsNotReplayedToALateSubscriber() async {
-    let reactor = await makeValidReactor()
+  @Test func theOutcomeReachesAPulseObserverOnceAndIsNotReplayedLater() async {
+    let store = await makeValidStore()
+    let reactor = store.reactor
+    store.exhaustivity = .off
+    var outcomes = reactor.pulse(\.$outcome).makeAsyncIterator()
     reactor.send(.signUp)
     #expect(await signup.calls.next() == "octocat-2")
     signup.answer(.success(()))
-    await reactor.waitUntilIdle()
+    #expect(await outcomes.next() == .succeeded(Self.welcome))
 
-    var outcomes = reactor.pulse(\.$outcome).makeAsyncIterator()
-    reactor.send(.updateUsername("octocat-3"))
-    await clock.advance(by: .milliseconds(300))
-    await reactor.waitUntilIdle()
+    // A subscriber that arrives later is not handed the first outcome again.
+    var lateOutcomes = reactor.pulse(\.$outcome).makeAsyncIterator()
     reactor.send(.signUp)
-    #expect(await signup.calls.next() == "octocat-3")
+    #expect(await signup.calls.next() == "octocat-2")
     signup.answer(.failure(SimulatedSignupError()))
-    // The first value this subscriber sees is the second outcome, not the first one again.
-    #expect(
-      await outcomes.next() == .failed("Sign-up failed: the simulated service failed; try again"))
+    #expect(await lateOutcomes.next() == .failed(Self.failure))
+    #expect(await outcomes.next() == .failed(Self.failure))
   }
 }
 

@@ -28,7 +28,7 @@ public final class SignupReactor: Reactor {
   }
 
   /// A change to the form's state.
-  public enum Mutation: Sendable {
+  public enum Mutation: Sendable, Equatable {
     /// New username text with its verdict so far: empty, failed (a rule), or validating.
     case setUsername(String, ValidationResult)
     /// GitHub's verdict on `username`; dropped if the field has changed since.
