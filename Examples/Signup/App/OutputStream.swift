@@ -26,7 +26,8 @@ struct OutputStream: Sendable {
       var offset = 0
       while offset < bytes.count {
         #if canImport(Darwin)
-        let written = Darwin.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Darwin.write(
+          fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
         #elseif canImport(Glibc)
         let written = Glibc.write(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
         #else

@@ -34,7 +34,8 @@ struct SignupEnvironment {
     signup = .simulated(
       latency: options.signupLatency, failureRate: options.signupFailureRate, seed: seed,
       clock: clock)
-    let milliseconds = options.signupLatency.components.seconds * 1000
+    let milliseconds =
+      options.signupLatency.components.seconds * 1000
       + options.signupLatency.components.attoseconds / 1_000_000_000_000_000
     let percent = Int((options.signupFailureRate * 100).rounded())
     signupDescription = "simulated, \(milliseconds) ms, \(percent)% failures, seed \(seed)"

@@ -120,7 +120,9 @@ struct SignupOptions: Equatable {
     return url
   }
 
-  private static func parseMilliseconds(_ text: String, for name: String)
+  private static func parseMilliseconds(
+    _ text: String, for name: String
+  )
     throws(SignupOptionsError) -> Int
   {
     guard let milliseconds = Int(text), milliseconds >= 0 else {

@@ -40,7 +40,9 @@ let reactor = SignupReactor(
   diagnostics: ProcessInfo.processInfo.environment["SIGNUP_DIAGNOSTICS"] == "1"
     ? .print(label: "SignupReactor") : nil)
 
-if options.scriptPath == nil && isatty(STDIN_FILENO) == 1 {
+// NB: stdout must be a terminal too, or the form would be drawn into a file; with stdin a terminal
+// and stdout redirected, the user types commands instead.
+if options.scriptPath == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
   exit(await InteractiveForm(reactor: reactor, environment: environment).run())
 }
 

@@ -138,10 +138,7 @@ public final class SignupReactor: Reactor {
             }
           send(.setAvailability(verdict, username: username))
         } catch: { error, send in
-          let message =
-            (error as? AvailabilityCheckError)?.description
-            ?? "Couldn't check availability: \(error)"
-          send(.setAvailability(.failed(message), username: username))
+          send(.setAvailability(.failed(Self.couldntCheck(error)), username: username))
         }
         .debounce(id: EffectID.availabilityCheck, for: debounceDuration, clock: clock)
       )
@@ -169,6 +166,11 @@ public final class SignupReactor: Reactor {
         }
       )
     }
+  }
+
+  /// What a failed check says: the cause, never "taken".
+  private static func couldntCheck(_ error: any Error) -> String {
+    (error as? AvailabilityCheckError)?.description ?? "Couldn't check availability: \(error)"
   }
 
   /// Applies one mutation; the password and repeat verdicts are recomputed from the policy.
