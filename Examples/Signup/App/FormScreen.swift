@@ -116,7 +116,7 @@ struct FormScreen {
     } else if let hint {
       line.append("  " + hint, style: .foreground(.yellow))
     } else if !state.canSignUp {
-      line.append("  fill in all three fields to sign up", style: .dim)
+      line.append("  every field needs a ✓ first", style: .dim)
     }
     return line
   }

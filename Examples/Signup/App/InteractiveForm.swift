@@ -91,7 +91,7 @@ import TerminalUI
 
   private func pressSignUp() {
     if !reactor.currentState.canSignUp && !reactor.currentState.isSigningUp {
-      form.hint = "every field needs a ✓ first"
+      form.hint = "not yet: every field needs a ✓ first"
     }
     // The reactor decides: a press while invalid or signing up changes nothing.
     reactor.send(.signUp)
