@@ -43,9 +43,11 @@ struct ScriptRunner {
     case .password(let text): reactor.send(.updatePassword(text))
     case .repeatedPassword(let text): reactor.send(.updateRepeatedPassword(text))
     case .signUp:
-      if !reactor.currentState.canSignUp {
-        OutputStream.standardError.writeLine(
-          "note: line \(line): signup ignored, the form isn't complete and valid yet")
+      let state = reactor.currentState
+      if !state.canSignUp {
+        let reason =
+          state.isSigningUp ? "a sign-up is already in flight" : "not every field is valid yet"
+        OutputStream.standardError.writeLine("note: line \(line): signup ignored, \(reason)")
       }
       reactor.send(.signUp)
     case .wait: await reactor.waitUntilIdle()
