@@ -1,0 +1,139 @@
+import SignupKit
+import TerminalUI
+
+/// The interactive form: raw-mode keys in, the reactor's states out, drawn with `TerminalUI`.
+///
+/// Keys edit the focused field locally and send its new text to the reactor; every new state,
+/// every announced outcome and every spinner tick redraws the screen (only the lines that
+/// changed reach the terminal). The terminal is restored on every way out: a return from here,
+/// Ctrl-C, a signal or a crash (`Terminal` installs the handlers).
+@MainActor final class InteractiveForm {
+  private let reactor: SignupReactor
+  private let terminal = Terminal()
+  private let screen: Screen
+  private var form: FormScreen
+
+  init(reactor: SignupReactor, environment: SignupEnvironment) {
+    self.reactor = reactor
+    self.screen = Screen(terminal: terminal)
+    self.form = FormScreen(
+      state: reactor.currentState,
+      usernameSource: environment.usernameSourceDescription,
+      signupService: environment.signupDescription)
+  }
+
+  /// Runs until the user quits with Esc (status 0) or Ctrl-C (130, as for SIGINT).
+  func run() async -> Int32 {
+    do {
+      try terminal.enterInteractiveMode()
+    } catch {
+      OutputStream.standardError.writeLine("signup: error: can't use the terminal: \(error)")
+      return 1
+    }
+    defer { terminal.restore() }
+
+    let reactor = reactor
+    let states = Task { [weak self] in
+      for await state in reactor.state.buffering(.latest) {
+        self?.show(state)
+      }
+    }
+    let outcomes = Task { [weak self] in
+      for await outcome in reactor.pulse(\.$outcome) {
+        self?.announce(outcome)
+      }
+    }
+    let ticks = Task { [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(80))
+        self?.tick()
+      }
+    }
+    defer {
+      states.cancel()
+      outcomes.cancel()
+      ticks.cancel()
+    }
+
+    draw()
+    for await event in terminal.events() {
+      switch event {
+      case .resize:
+        draw()
+      case .key(.control("c")):
+        return 130
+      case .key(.escape):
+        return 0
+      case .key(let key):
+        handle(key)
+      }
+    }
+    return 0
+  }
+
+  private func handle(_ key: Key) {
+    form.hint = nil
+    switch key {
+    case .tab, .down:
+      form.focus = form.focus.next
+    case .shiftTab, .up:
+      form.focus = form.focus.previous
+    case .enter where form.focus == .signUpButton,
+      .character(" ") where form.focus == .signUpButton:
+      pressSignUp()
+    case .enter:
+      form.focus = form.focus.next
+    default:
+      edit(with: key)
+    }
+    draw()
+  }
+
+  private func pressSignUp() {
+    if !reactor.currentState.canSignUp && !reactor.currentState.isSigningUp {
+      form.hint = "not yet: every field needs a ✓ first"
+    }
+    // The reactor decides: a press while invalid or signing up changes nothing.
+    reactor.send(.signUp)
+  }
+
+  private func edit(with key: Key) {
+    switch form.focus {
+    case .username:
+      guard form.username.handle(key) else { return }
+      form.announcement = nil
+      reactor.send(.updateUsername(form.username.text))
+    case .password:
+      guard form.password.handle(key) else { return }
+      form.announcement = nil
+      reactor.send(.updatePassword(form.password.text))
+    case .repeatedPassword:
+      guard form.repeatedPassword.handle(key) else { return }
+      form.announcement = nil
+      reactor.send(.updateRepeatedPassword(form.repeatedPassword.text))
+    case .signUpButton:
+      break
+    }
+  }
+
+  private func show(_ state: SignupReactor.State) {
+    form.state = state
+    draw()
+  }
+
+  private func announce(_ outcome: SignupOutcome?) {
+    guard let outcome else { return }
+    form.announcement = outcome
+    draw()
+  }
+
+  private func tick() {
+    guard form.isBusy else { return }
+    form.spinner.advance()
+    draw()
+  }
+
+  private func draw() {
+    screen.render(form.frame(columns: terminal.size.columns))
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SignupKit
+
+/// Scripted mode: runs commands against the reactor and prints the form after every state
+/// change, as text or as JSON lines.
+///
+/// Each state change prints once, in order, from a synchronous observer. At the end of the
+/// script the runner waits for pending work, as if the script ended with `wait`.
+struct ScriptRunner {
+  let reactor: SignupReactor
+  let printsJSON: Bool
+
+  /// Why a script stopped early.
+  struct Failure: Error {
+    let line: Int
+    let message: String
+  }
+
+  /// Runs every line; returns normally at the end, throws at the first malformed line.
+  func run(_ lines: AsyncStream<String>) async throws(Failure) {
+    let printer = StatePrinter(printsJSON: printsJSON)
+    let observation = reactor.observe { state in printer.print(state) }
+    defer { observation.cancel() }
+
+    var number = 0
+    for await line in lines {
+      number += 1
+      let command: ScriptCommand?
+      do {
+        command = try ScriptCommand.parse(line)
+      } catch {
+        throw Failure(line: number, message: error.description)
+      }
+      guard let command else { continue }
+      await perform(command, line: number)
+    }
+    await reactor.waitUntilIdle()
+  }
+
+  private func perform(_ command: ScriptCommand, line: Int) async {
+    switch command {
+    case .username(let text): reactor.send(.updateUsername(text))
+    case .password(let text): reactor.send(.updatePassword(text))
+    case .repeatedPassword(let text): reactor.send(.updateRepeatedPassword(text))
+    case .signUp:
+      let state = reactor.currentState
+      if !state.canSignUp {
+        let reason =
+          state.isSigningUp ? "a sign-up is already in flight" : "not every field is valid yet"
+        OutputStream.standardError.writeLine("note: line \(line): signup ignored, \(reason)")
+      }
+      reactor.send(.signUp)
+    case .wait: await reactor.waitUntilIdle()
+    case .sleep(let milliseconds): try? await Task.sleep(for: .milliseconds(milliseconds))
+    }
+  }
+}
+
+/// Prints each state it is given, with the sign-up outcome on the state that announced it.
+private final class StatePrinter: @unchecked Sendable {
+  // Safe: `outcomes` is only touched with `lock` held. (The reactor already calls its observers
+  // one at a time; the lock makes that independent of the reactor.)
+  private let lock = NSLock()
+  private var outcomes = PulseReader<SignupOutcome?>()
+  private var printed = 0
+  private let printsJSON: Bool
+
+  init(printsJSON: Bool) {
+    self.printsJSON = printsJSON
+  }
+
+  func print(_ state: SignupReactor.State) {
+    lock.withLock {
+      let outcome = outcomes.read(state.$outcome) ?? nil
+      if printsJSON {
+        OutputStream.standardOutput.writeLine(SignupJSONRenderer.render(state, outcome: outcome))
+      } else {
+        let separator = printed == 0 ? "" : "\n"
+        OutputStream.standardOutput.writeLine(
+          separator + SignupTextRenderer.render(state, outcome: outcome))
+      }
+      printed += 1
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import Reactors
+
+/// The sign-up form: a username checked against GitHub, a password checked against a policy, the
+/// password repeated, and a sign-up button that works only when all three are valid.
+///
+/// ```swift
+/// let reactor = SignupReactor(availability: .live(apiURL: api), signup: .simulated(...))
+/// reactor.send(.updateUsername("octocat"))  // validating; GET /users/octocat after 300 ms
+/// reactor.send(.updatePassword("correct horse battery"))
+/// reactor.send(.updateRepeatedPassword("correct horse battery"))
+/// reactor.send(.signUp)                     // ignored unless `canSignUp`
+/// ```
+///
+/// The username's local rules are checked at once; its availability is asked after the typing
+/// pauses (`debounce`), and a newer name cancels the older check, so a slow answer for an old
+/// name never lands. The sign-up outcome is a ``Pulse``: shown once, no reset needed.
+public final class SignupReactor: Reactor {
+  /// What the user does.
+  public enum Action: Sendable {
+    /// The username field now holds this text.
+    case updateUsername(String)
+    /// The password field now holds this text.
+    case updatePassword(String)
+    /// The repeat field now holds this text.
+    case updateRepeatedPassword(String)
+    /// The sign-up button was pressed.
+    case signUp
+  }
+
+  /// A change to the form's state.
+  public enum Mutation: Sendable, Equatable {
+    /// New username text with its verdict so far: empty, failed (a rule), or validating.
+    case setUsername(String, ValidationResult)
+    /// GitHub's verdict on `username`; dropped if the field has changed since.
+    case setAvailability(ValidationResult, username: String)
+    /// New password text; the password and repeat verdicts follow from it.
+    case setPassword(String)
+    /// New repeat text; its verdict follows from it.
+    case setRepeatedPassword(String)
+    /// The sign-up request left.
+    case startSigningUp
+    /// The sign-up request ended.
+    case finishSigningUp(SignupOutcome)
+  }
+
+  /// Everything the form shows.
+  public struct State: Sendable, Equatable {
+    /// The username as typed.
+    public var username = ""
+    /// The username's verdict: a broken rule, checking, available or taken.
+    public var usernameValidation = ValidationResult.empty
+    /// The password as typed. Never print it; diagnostics redact it.
+    public var password = ""
+    /// The password's verdict against the policy.
+    public var passwordValidation = ValidationResult.empty
+    /// The policy's requirements, each met or not by the current password.
+    public var passwordChecklist: [PasswordRequirementCheck] = []
+    /// The repeated password as typed. Never print it; diagnostics redact it.
+    public var repeatedPassword = ""
+    /// Whether the repeat matches the password.
+    public var repeatedPasswordValidation = ValidationResult.empty
+    /// Whether a sign-up request is in flight.
+    public var isSigningUp = false
+    /// How the last sign-up ended; observers get each outcome once.
+    @Pulse public var outcome: SignupOutcome? = nil
+
+    /// Whether pressing sign up would do anything: all three fields valid, none in flight.
+    public var canSignUp: Bool {
+      usernameValidation.isValid && passwordValidation.isValid
+        && repeatedPasswordValidation.isValid && !isSigningUp
+    }
+  }
+
+  /// The empty form, its checklist listing the policy's requirements, all unmet.
+  public let initialState: State
+  /// The reactor's engine, reporting to the diagnostics given to `init`, if any.
+  public let runtime: Runtime
+
+  private let availability: UsernameAvailabilityClient
+  private let signup: SignupClient
+  private let passwordPolicy: PasswordPolicy
+  private let debounceDuration: Duration
+  private let clock: any Clock<Duration>
+
+  /// The effect id of the username check; a new check cancels the one pending or in flight.
+  private enum EffectID { case availabilityCheck }
+
+  /// Makes the form.
+  ///
+  /// - Parameters:
+  ///   - availability: Asks whether a username is taken.
+  ///   - signup: Creates the account.
+  ///   - passwordPolicy: Which passwords are accepted; GitHub's by default.
+  ///   - debounce: How long typing must pause before the username is checked.
+  ///   - clock: The clock of the debounce; a `TestClock` in tests.
+  ///   - diagnostics: Reports actions, mutations and states, passwords redacted.
+  public init(
+    availability: UsernameAvailabilityClient,
+    signup: SignupClient,
+    passwordPolicy: PasswordPolicy = .github,
+    debounce: Duration = .milliseconds(300),
+    clock: any Clock<Duration> = ContinuousClock(),
+    diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil
+  ) {
+    self.availability = availability
+    self.signup = signup
+    self.passwordPolicy = passwordPolicy
+    self.debounceDuration = debounce
+    self.clock = clock
+    self.runtime = diagnostics.map { Runtime(diagnostics: $0) } ?? Runtime()
+    var state = State()
+    state.passwordChecklist = passwordPolicy.checklist(for: "")
+    self.initialState = state
+  }
+
+  /// Applies each edit at once and schedules the work it needs: a debounced availability check
+  /// for a username that keeps the rules, a sign-up for a valid, idle form.
+  public func mutate(action: Action) -> Mutations<Mutation> {
+    switch action {
+    case .updateUsername(let username):
+      if username.isEmpty {
+        return .concat(
+          .just(.setUsername(username, .empty)),
+          .cancel(id: EffectID.availabilityCheck))
+      }
+      if let rule = UsernameRule.firstBroken(by: username) {
+        return .concat(
+          .just(.setUsername(username, .failed(rule.message(for: username)))),
+          .cancel(id: EffectID.availabilityCheck))
+      }
+      return .concat(
+        .just(.setUsername(username, .validating)),
+        .run { [availability] send in
+          let verdict: ValidationResult =
+            switch try await availability.checkAvailability(username) {
+            case .available: .ok("\(username) is available")
+            case .taken: .failed("\(username) is already taken")
+            }
+          send(.setAvailability(verdict, username: username))
+        } catch: { error, send in
+          send(.setAvailability(.failed(Self.couldntCheck(error)), username: username))
+        }
+        .debounce(id: EffectID.availabilityCheck, for: debounceDuration, clock: clock)
+      )
+
+    case .updatePassword(let password):
+      return .just(.setPassword(password))
+
+    case .updateRepeatedPassword(let repeatedPassword):
+      return .just(.setRepeatedPassword(repeatedPassword))
+
+    case .signUp:
+      // The invariant lives here, not in the view: `mutate` and the `reduce` of the immediate
+      // `startSigningUp` run under the reactor's lock, so a second press sees `isSigningUp`.
+      let state = currentState
+      guard state.canSignUp else { return .none }
+      let username = state.username
+      let password = state.password
+      return .concat(
+        .just(.startSigningUp),
+        .run { [signup] send in
+          try await signup.signUp(username, password)
+          send(.finishSigningUp(.succeeded("Welcome, \(username)! Your account was created")))
+        } catch: { error, send in
+          send(.finishSigningUp(.failed("Sign-up failed: \(error)")))
+        }
+      )
+    }
+  }
+
+  /// What a failed check says: the cause, never "taken".
+  private static func couldntCheck(_ error: any Error) -> String {
+    (error as? AvailabilityCheckError)?.description ?? "Couldn't check availability: \(error)"
+  }
+
+  /// Applies one mutation; the password and repeat verdicts are recomputed from the policy.
+  public func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .setUsername(let username, let validation):
+      state.username = username
+      state.usernameValidation = validation
+
+    case .setAvailability(let validation, let username):
+      // Cancellation already keeps old answers out; this guard makes it hold by construction.
+      guard username == state.username else { return state }
+      state.usernameValidation = validation
+
+    case .setPassword(let password):
+      state.password = password
+      state.passwordValidation = passwordPolicy.validate(password)
+      state.passwordChecklist = passwordPolicy.checklist(for: password)
+      state.repeatedPasswordValidation = RepeatedPasswordRule.validate(
+        state.repeatedPassword, against: password)
+
+    case .setRepeatedPassword(let repeatedPassword):
+      state.repeatedPassword = repeatedPassword
+      state.repeatedPasswordValidation = RepeatedPasswordRule.validate(
+        repeatedPassword, against: state.password)
+
+    case .startSigningUp:
+      state.isSigningUp = true
+
+    case .finishSigningUp(let outcome):
+      state.isSigningUp = false
+      state.outcome = outcome
+    }
+    return state
+  }
+}

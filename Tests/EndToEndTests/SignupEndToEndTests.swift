@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// Runs the built `signup` binary in scripted mode, offline, as a user or CI would.
+@Suite struct SignupEndToEndTests {
+  static let fastOffline = [
+    "--offline", "--debounce-ms", "50", "--signup-latency-ms", "50", "--seed", "1",
+  ]
+
+  static let fullScript = """
+    # A taken name first, then a free one.
+    username octocat
+    wait
+    username octocat-2
+    password correct-horse-9
+    repeat correct-horse-9
+    wait
+    signup
+    wait
+    """
+
+  @Test func aFullScriptedRunSignsUpAndEndsWithTheOutcome() throws {
+    let run = try BinaryRunner.run(
+      "signup", arguments: Self.fastOffline + ["--json", "--signup-failure-rate", "0"],
+      input: Self.fullScript)
+    #expect(run.status == 0, "stderr: \(run.standardError)")
+    let states = try run.outputLines.map(Self.object)
+
+    let taken = states.first { Self.username($0)?["status"] as? String == "failed" }
+    #expect(Self.username(taken)?["message"] as? String == "octocat is already taken")
+
+    let last = try #require(states.last)
+    #expect(Self.username(last)?["text"] as? String == "octocat-2")
+    #expect(Self.username(last)?["status"] as? String == "ok")
+    #expect((last["password"] as? [String: Any])?["status"] as? String == "ok")
+    #expect((last["repeat"] as? [String: Any])?["status"] as? String == "ok")
+    #expect(last["isSigningUp"] as? Bool == false)
+    #expect(last["canSignUp"] as? Bool == true)
+    #expect(last["result"] as? String == "succeeded")
+    #expect(states.dropLast().allSatisfy { $0["result"] is NSNull })
+    #expect(states.contains { $0["isSigningUp"] as? Bool == true })
+  }
+
+  @Test func thePasswordIsNeverPrinted() throws {
+    let run = try BinaryRunner.run(
+      "signup", arguments: Self.fastOffline + ["--json"], input: Self.fullScript,
+      environment: ["SIGNUP_DIAGNOSTICS": "1"])
+    #expect(run.status == 0)
+    #expect(run.standardError.contains("[SignupReactor]"))
+    #expect(!run.standardOutput.contains("correct-horse"))
+    #expect(!run.standardError.contains("correct-horse"))
+  }
+
+  @Test func aFailingServiceEndsWithAFailedResult() throws {
+    let run = try BinaryRunner.run(
+      "signup", arguments: Self.fastOffline + ["--json", "--signup-failure-rate", "1"],
+      input: Self.fullScript)
+    #expect(run.status == 0)
+    let last = try #require(try run.outputLines.map(Self.object).last)
+    #expect(last["result"] as? String == "failed")
+  }
+
+  @Test func aNameTypedOverBeforeItsCheckAnswersKeepsTheNewerVerdict() throws {
+    let run = try BinaryRunner.run(
+      "signup", arguments: Self.fastOffline + ["--json"],
+      input: "username octocat\nsleep 120\nusername octocat-2\nwait\n")
+    #expect(run.status == 0)
+    let states = try run.outputLines.map(Self.object)
+    let last = try #require(states.last)
+    #expect(Self.username(last)?["text"] as? String == "octocat-2")
+    #expect(Self.username(last)?["message"] as? String == "octocat-2 is available")
+  }
+
+  @Test func anUnknownCommandExitsWithStatus2AndNamesTheLine() throws {
+    let run = try BinaryRunner.run(
+      "signup", arguments: Self.fastOffline + ["--json"],
+      input: "username octocat\n\n# fine so far\nfrobnicate now\nsignup\n")
+    #expect(run.status == 2)
+    #expect(run.standardError.hasPrefix("line 4: unknown command \"frobnicate\""))
+  }
+
+  @Test func aScriptFileIsReadAndTextModeIsReadable() throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("signup-\(UUID().uuidString).script")
+    try Data(Self.fullScript.utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let run = try BinaryRunner.run(
+      "signup",
+      arguments: Self.fastOffline + ["--signup-failure-rate", "0", "--script", file.path])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.contains("✗ octocat is already taken"))
+    #expect(run.standardOutput.contains("Sign up   ready"))
+    #expect(
+      run.standardOutput.hasSuffix("Outcome   ✓ Welcome, octocat-2! Your account was created\n"))
+  }
+
+  @Test(arguments: [
+    ["--offline", "--api-url", "https://ghe.example.com/api/v3"],
+    ["--api-url", "ftp://example.com"],
+    ["--debounce-ms", "-1"],
+    ["--signup-failure-rate", "1.5"],
+    ["--seed"],
+    ["--frobnicate"],
+  ])
+  func badArgumentsPrintTheUsageAndExitWithStatus2(arguments: [String]) throws {
+    let run = try BinaryRunner.run("signup", arguments: arguments, input: "")
+    #expect(run.status == 2)
+    #expect(run.standardError.contains("usage: signup"))
+    #expect(run.standardOutput.isEmpty)
+  }
+
+  @Test func aMissingScriptFileExitsWithStatus2() throws {
+    let run = try BinaryRunner.run(
+      "signup", arguments: ["--offline", "--script", "/nonexistent/signup.script"], input: "")
+    #expect(run.status == 2)
+    #expect(run.standardError.contains("can't read script"))
+  }
+
+  private static func object(_ line: String) throws -> [String: Any] {
+    try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+  }
+
+  private static func username(_ state: [String: Any]?) -> [String: Any]? {
+    state?["username"] as? [String: Any]
+  }
+}

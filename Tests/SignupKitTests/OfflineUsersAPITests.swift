@@ -1,0 +1,53 @@
+import Foundation
+import LoopbackHTTP
+import ReactorsTesting
+import SignupKit
+import Testing
+
+@Suite struct OfflineUsersAPITests {
+  let api = OfflineUsersAPI(latency: .zero, clock: ImmediateClock())
+
+  func get(_ target: String, userAgent: String? = "test") async -> HTTPResponse {
+    var headers = HTTPHeaders()
+    if let userAgent { headers["User-Agent"] = userAgent }
+    return await api.respond(to: HTTPRequest(method: "GET", target: target, headers: headers))
+  }
+
+  @Test func aTakenNameIsFoundInAnyCase() async {
+    let response = await get("/users/OctoCat")
+    #expect(response.status == 200)
+    #expect(String(decoding: response.body, as: UTF8.self).contains(#""login":"octocat""#))
+  }
+
+  @Test func aFreeNameIsNotFound() async {
+    #expect(await get("/users/octocat-2").status == 404)
+  }
+
+  @Test func otherPathsAreNotFound() async {
+    #expect(await get("/users").status == 404)
+    #expect(await get("/users/octocat/repos").status == 404)
+  }
+
+  @Test func aRequestWithoutUserAgentIsForbiddenLikeOnGitHub() async {
+    #expect(await get("/users/octocat", userAgent: nil).status == 403)
+  }
+
+  @Test func theLatencyIsSpentOnTheClock() async {
+    let clock = TestClock()
+    let api = OfflineUsersAPI(latency: .milliseconds(250), clock: clock)
+    let response = Task {
+      await api.respond(
+        to: HTTPRequest(method: "GET", target: "/users/swift", headers: ["User-Agent": "t"]))
+    }
+    await clock.waitForSleepers()
+    await clock.advance(by: .milliseconds(250))
+    #expect(await response.value.status == 200)
+  }
+
+  @Test func theLiveClientAgainstTheServedAPIGivesTakenAndAvailable() async throws {
+    let server = try api.start()
+    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL)
+    #expect(try await client.checkAvailability("Torvalds") == .taken)
+    #expect(try await client.checkAvailability("torvalds-2") == .available)
+  }
+}

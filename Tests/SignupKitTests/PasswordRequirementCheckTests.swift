@@ -1,0 +1,10 @@
+import SignupKit
+import Testing
+
+@Suite struct PasswordRequirementCheckTests {
+  @Test func aCheckReadsAsItsRequirement() {
+    let check = PasswordRequirementCheck(requirement: .digit, isMet: true)
+    #expect(check.description == "a number")
+    #expect(check.isMet)
+  }
+}

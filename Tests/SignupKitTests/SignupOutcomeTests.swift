@@ -1,0 +1,14 @@
+import SignupKit
+import Testing
+
+@Suite struct SignupOutcomeTests {
+  @Test func theResultNamesTheCase() {
+    #expect(SignupOutcome.succeeded("Welcome").result == "succeeded")
+    #expect(SignupOutcome.failed("No").result == "failed")
+  }
+
+  @Test func theMessageIsThePayload() {
+    #expect(SignupOutcome.succeeded("Welcome").message == "Welcome")
+    #expect(SignupOutcome.failed("No").message == "No")
+  }
+}

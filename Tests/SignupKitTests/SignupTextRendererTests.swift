@@ -1,0 +1,49 @@
+import SignupKit
+import Testing
+
+@Suite struct SignupTextRendererTests {
+  let reactor = SignupReactor(
+    availability: UsernameAvailabilityClient { _ in .available }, signup: SignupClient { _, _ in })
+
+  @Test func aStateRendersAsLabelledLines() {
+    var state = reactor.initialState
+    state = reactor.reduce(state: state, mutation: .setUsername("octocat", .validating))
+    state = reactor.reduce(state: state, mutation: .setPassword("hunter2x"))
+    state = reactor.reduce(state: state, mutation: .setRepeatedPassword("hunter2y"))
+    #expect(
+      SignupTextRenderer.render(state, outcome: nil) == """
+        Username  "octocat"
+                  … checking availability
+        Password  ✓ Password meets the requirements
+                    ✗ at least 15 characters
+                    ✓ at least 8 characters
+                    ✓ a number
+                    ✓ a lowercase letter
+        Repeat    ✗ Doesn't match the password
+        Sign up   disabled
+        """)
+  }
+
+  @Test func anOutcomeIsAppended() {
+    let text = SignupTextRenderer.render(reactor.initialState, outcome: .failed("Sign-up failed"))
+    #expect(text.hasSuffix("\nOutcome   ✗ Sign-up failed"))
+  }
+
+  @Test func theButtonSaysWhetherItWouldWork() {
+    var state = reactor.initialState
+    #expect(SignupTextRenderer.button(state) == "disabled")
+    state.usernameValidation = .ok("a")
+    state.passwordValidation = .ok("b")
+    state.repeatedPasswordValidation = .ok("c")
+    #expect(SignupTextRenderer.button(state) == "ready")
+    state.isSigningUp = true
+    #expect(SignupTextRenderer.button(state) == "signing up…")
+  }
+
+  @Test func passwordsNeverAppear() {
+    var state = reactor.initialState
+    state = reactor.reduce(state: state, mutation: .setPassword("s3cret-horse-battery"))
+    state = reactor.reduce(state: state, mutation: .setRepeatedPassword("s3cret-horse"))
+    #expect(!SignupTextRenderer.render(state, outcome: nil).contains("s3cret"))
+  }
+}
