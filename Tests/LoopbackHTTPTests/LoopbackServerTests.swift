@@ -33,6 +33,19 @@ import FoundationNetworking
     #expect(request.rawQuery == "q=c%2B%2B&h=%23&a=%26&e=%3D&u=%E5%90%8D%E5%89%8D&p=a+b")
   }
 
+  @Test func theHandlerKnowsTheServersBaseURLForAbsoluteLinks() async throws {
+    let server = try LoopbackServer { request in
+      let next = request.serverBaseURL!.absoluteString + "/search?page=2"
+      return .text("", headers: ["Link": "<\(next)>; rel=\"next\""])
+    }
+
+    let (_, response) = try await URLSession.makeEphemeral().get("/search", from: server.baseURL)
+
+    #expect(
+      response.value(forHTTPHeaderField: "Link")
+        == "<\(server.baseURL.absoluteString)/search?page=2>; rel=\"next\"")
+  }
+
   @Test func aQueryBuiltByURLComponentsArrivesIntact() async throws {
     let server = try LoopbackServer { _ in .text("ok") }
     var components = URLComponents(url: server.baseURL, resolvingAgainstBaseURL: false)!

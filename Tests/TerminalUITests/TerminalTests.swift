@@ -10,7 +10,8 @@ import Glibc
 #endif
 
 /// Raw mode and its restoration on a real pseudo-terminal. Serialized: interactive mode is
-/// process-wide state.
+/// process-wide state. Standard error is not captured here, as it belongs to the test runner;
+/// ``TerminalExitTests`` covers the capture in child processes.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct TerminalTests {
   private let esc = "\u{1B}"
@@ -40,7 +41,7 @@ struct TerminalTests {
     let original = pty.attributes
     let terminal = Terminal(input: pty.terminal, output: pty.terminal)
 
-    try terminal.enterInteractiveMode()
+    try terminal.enterInteractiveMode(captureStandardError: false)
     let raw = pty.attributes
     let entered = pty.readOutput { $0.hasSuffix("\(esc)[?25l") }
     terminal.restore()
@@ -59,7 +60,7 @@ struct TerminalTests {
     let pty = try PseudoTerminal()
     let terminal = Terminal(input: pty.terminal, output: pty.terminal)
 
-    try terminal.enterInteractiveMode(alternateScreen: false)
+    try terminal.enterInteractiveMode(alternateScreen: false, captureStandardError: false)
     _ = pty.readOutput { $0.hasSuffix("\(esc)[?25l") }
     terminal.restore()
 
@@ -78,7 +79,8 @@ struct TerminalTests {
   @Test func keysTypedAtTheTerminalArriveDecoded() async throws {
     let pty = try PseudoTerminal()
     let terminal = Terminal(input: pty.terminal, output: pty.terminal)
-    try terminal.enterInteractiveMode(alternateScreen: false, hideCursor: false)
+    try terminal.enterInteractiveMode(
+      alternateScreen: false, hideCursor: false, captureStandardError: false)
     defer { terminal.restore() }
     var keys = terminal.keys().makeAsyncIterator()
 

@@ -30,6 +30,13 @@ public struct HTTPRequest: Sendable {
   public var headers: HTTPHeaders
   /// The body (empty when the request had none).
   public var body: Data
+  /// The base URL of the server that received the request (`http://127.0.0.1:PORT`), for
+  /// building absolute URLs such as those of a `Link` header; `nil` for a request made by hand.
+  ///
+  /// ```swift
+  /// let next = request.serverBaseURL!.appendingPathComponent("search/repositories")
+  /// ```
+  public var serverBaseURL: URL?
 
   /// Makes a request from its parts, decoding `target` into its path and query.
   ///

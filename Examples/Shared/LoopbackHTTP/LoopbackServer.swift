@@ -65,7 +65,7 @@ public final class LoopbackServer: Sendable {
     }
     self.port = listener.localPort
     self.baseURL = URL(string: "http://127.0.0.1:\(listener.localPort)")!
-    let context = ServerContext(stopSignal: stopSignal, handler: handler)
+    let context = ServerContext(baseURL: baseURL, stopSignal: stopSignal, handler: handler)
     self.context = context
     context.threads.spawn(named: "LoopbackHTTP accept") {
       AcceptLoop.run(listener: listener, context: context)

@@ -52,41 +52,51 @@ public final class Terminal: Sendable {
     isatty(input) == 1 && isatty(output) == 1
   }
 
-  /// Enters interactive mode: raw input, and optionally the alternate screen and a hidden cursor.
+  /// Enters interactive mode: raw input, and optionally the alternate screen, a hidden cursor and
+  /// captured standard error.
   ///
   /// Raw mode turns off echo, canonical (line) input, signal keys (`ISIG`), `IEXTEN`, and input
   /// translations (`ICRNL`, `IXON`, ...); output processing stays on, so `\n` still starts a new
   /// line. Calling it while already in interactive mode does nothing.
   ///
+  /// - Parameters:
+  ///   - alternateScreen: Draw on the alternate screen, so the shell's screen comes back intact.
+  ///   - hideCursor: Hide the cursor until a frame places it.
+  ///   - captureStandardError: Keep what is written to standard error (diagnostics, a crash's
+  ///     `Fatal error:` message) off the screen, and write it out once the terminal is restored,
+  ///     on every exit path. Ignored when ``output`` is standard error itself.
   /// - Throws: ``TerminalError`` if `input` is not a terminal or its attributes cannot be set.
   public func enterInteractiveMode(
-    alternateScreen: Bool = true, hideCursor: Bool = true
-  )
-    throws(TerminalError)
-  {
+    alternateScreen: Bool = true, hideCursor: Bool = true, captureStandardError: Bool = true
+  ) throws(TerminalError) {
     Self.modeLock.lock()
     defer { Self.modeLock.unlock() }
+    guard !ActiveFlag.isSet else { return }
     let state = RestoreState.shared
-    guard state.pointee.isActive == 0 else { return }
     var saved = termios()
     guard tcgetattr(input, &saved) == 0 else {
       throw TerminalError(operation: "tcgetattr", code: errno)
     }
     var leaving = "\u{1B}[0m\u{1B}[?25h"
     if alternateScreen { leaving += "\u{1B}[?1049l" }
+    let bytes = Array(leaving.utf8.prefix(RestoreState.sequenceCapacity))
+    state.pointee.sequence.update(from: bytes, count: bytes.count)
+    state.pointee.sequenceCount = bytes.count
     state.pointee.input = input
     state.pointee.output = output
     state.pointee.attributes = saved
-    let bytes = Array(leaving.utf8).prefix(RestoreState.sequenceCapacity)
-    state.pointee.sequence.0.update(from: Array(bytes), count: bytes.count)
-    state.pointee.sequence.count = bytes.count
+    if captureStandardError && output != STDERR_FILENO {
+      StandardErrorCapture.start(in: state)
+    }
     ExitHandlers.installOnce()
-    // Active before the change, so a signal arriving in between still restores.
-    state.pointee.isActive = 1
+    // Set before the change, so a signal arriving in between still restores (the saved
+    // attributes, which are harmless to apply again) and puts standard error back.
+    ActiveFlag.set()
     var raw = Self.rawAttributes(from: saved)
     guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
-      state.pointee.isActive = 0
-      throw TerminalError(operation: "tcsetattr", code: errno)
+      let code = errno
+      RestoreState.restoreIfActive()
+      throw TerminalError(operation: "tcsetattr", code: code)
     }
     var entering = ""
     if alternateScreen { entering += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J" }

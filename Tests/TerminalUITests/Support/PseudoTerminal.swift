@@ -9,7 +9,7 @@ import Glibc
 
 /// A pseudo-terminal pair: the test plays the person at the keyboard on the controller side; the
 /// code under test gets the terminal side, a real TTY.
-final class PseudoTerminal {
+final class PseudoTerminal: Sendable {
   /// The side the test reads output from and writes keystrokes to.
   let controller: Int32
   /// The side that behaves as a terminal (`isatty` is true, it has attributes and a size).
@@ -56,6 +56,29 @@ final class PseudoTerminal {
       let count = read(controller, &buffer, buffer.count)
       guard count > 0 else { break }
       received += buffer[0..<count]
+    }
+    return String(decoding: received, as: UTF8.self)
+  }
+
+  /// Everything written to the terminal side until `process` has exited, read as it arrives so
+  /// that a full buffer never blocks the process.
+  func readOutput(until process: Process) -> String {
+    var received: [UInt8] = []
+    var entry = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var exited = false
+    while true {
+      // The timeout only paces the check for the exit; it asserts nothing.
+      if poll(&entry, 1, 50) > 0 {
+        let count = read(controller, &buffer, buffer.count)
+        if count > 0 {
+          received += buffer[0..<count]
+          continue
+        }
+      }
+      if exited { break }
+      // One more pass after the exit picks up the last bytes.
+      exited = !process.isRunning
     }
     return String(decoding: received, as: UTF8.self)
   }

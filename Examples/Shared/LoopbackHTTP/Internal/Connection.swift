@@ -43,8 +43,9 @@ final class Connection {
   /// Reads, handles and answers one request; returns whether the connection stays open.
   private func serveOneRequest(_ handlerWake: WakePipe) -> Bool {
     guard let head = readHead(), let body = readBody(of: head) else { return false }
-    let request = HTTPRequest(
+    var request = HTTPRequest(
       method: head.method, target: head.target, headers: head.headers, body: body)
+    request.serverBaseURL = context.baseURL
     let index = context.log.append(request, connection: number)
 
     let completion = HandlerCompletion(wake: handlerWake)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the accept loop and every connection of one server share.
 final class ServerContext: Sendable {
   /// The largest request head accepted; a larger one gets 431.
@@ -5,6 +7,8 @@ final class ServerContext: Sendable {
   /// The largest request body accepted; a larger `Content-Length` gets 413.
   static let maximumBodyByteCount = 16 * 1024 * 1024
 
+  /// The server's `http://127.0.0.1:PORT`, given to each request.
+  let baseURL: URL
   /// The application's handler.
   let handler: @Sendable (HTTPRequest) async -> HTTPResponse
   /// The request log.
@@ -14,7 +18,11 @@ final class ServerContext: Sendable {
   /// The accept thread and the connection threads.
   let threads = ThreadGroup()
 
-  init(stopSignal: WakePipe, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse) {
+  init(
+    baseURL: URL, stopSignal: WakePipe,
+    handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+  ) {
+    self.baseURL = baseURL
     self.stopSignal = stopSignal
     self.handler = handler
   }

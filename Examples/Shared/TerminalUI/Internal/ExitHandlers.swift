@@ -48,7 +48,9 @@ enum ExitHandlers {
   static func installOnce() {
     guard !isInstalled else { return }
     isInstalled = true
+    // Initialise every global a handler reads before any handler can run.
     _ = RestoreState.shared
+    _ = ActiveFlag.isSet
     let previous = previousActions
     atexit { RestoreState.restoreIfActive() }
     for signal in signals {
@@ -56,9 +58,12 @@ enum ExitHandlers {
       sigemptyset(&action.sa_mask)
       action.sa_flags = 0
       setHandler(&action) { signal in
+        // The interrupted code may read errno next; the calls below can change it.
+        let savedErrno = errno
         RestoreState.restoreIfActive()
         _ = sigaction(signal, ExitHandlers.previousActions + Int(signal), nil)
         _ = raise(signal)
+        errno = savedErrno
       }
       _ = sigaction(signal, &action, previous + Int(signal))
       if isIgnored(previous[Int(signal)]) {
