@@ -1,0 +1,42 @@
+/// What the screen should show: lines from the top row down, and where the cursor goes.
+///
+/// An app builds a frame from its state on every change and hands it to ``Screen/render(_:)``,
+/// which redraws only the lines that differ from the previous frame.
+///
+/// ```swift
+/// var frame = Frame()
+/// frame.append(Line("Sign up", style: .bold))
+/// frame.append(Line("Username: " + editor.text))
+/// frame.cursor = Frame.Cursor(row: 1, column: 10 + editor.cursorColumn)
+/// ```
+public struct Frame: Hashable, Sendable {
+  /// A cursor position, from 0 at the top-left cell, in columns (display width), not characters.
+  public struct Cursor: Hashable, Sendable {
+    /// The row, from 0.
+    public var row: Int
+    /// The column, from 0.
+    public var column: Int
+
+    /// Makes a position.
+    public init(row: Int, column: Int) {
+      self.row = row
+      self.column = column
+    }
+  }
+
+  /// The lines, top to bottom; lines past the terminal's height are not drawn.
+  public var lines: [Line]
+  /// Where to show the cursor (for a text field), or `nil` to keep it hidden.
+  public var cursor: Cursor?
+
+  /// Makes a frame.
+  public init(lines: [Line] = [], cursor: Cursor? = nil) {
+    self.lines = lines
+    self.cursor = cursor
+  }
+
+  /// Appends a line.
+  public mutating func append(_ line: Line) {
+    lines.append(line)
+  }
+}

@@ -1,0 +1,50 @@
+/// A key press, decoded from the bytes a terminal sends in raw mode.
+///
+/// ```swift
+/// for await key in terminal.keys() {
+///   switch key {
+///   case .control("c"): return            // Ctrl-C arrives as a key in raw mode
+///   case .tab: focus.next()
+///   case .shiftTab: focus.previous()
+///   case .character(let character): field.insert(character)
+///   default: field.handle(key)
+///   }
+/// }
+/// ```
+public enum Key: Hashable, Sendable {
+  /// A printable character (one grapheme cluster; multi-byte UTF-8 decoded).
+  case character(Character)
+  /// Enter or Return (`\r` or `\n`).
+  case enter
+  /// Tab.
+  case tab
+  /// Shift-Tab (`ESC [ Z`).
+  case shiftTab
+  /// Backspace (`0x7F` or `0x08`).
+  case backspace
+  /// Forward delete (`ESC [ 3 ~`).
+  case delete
+  /// Escape pressed on its own.
+  case escape
+  /// The up arrow.
+  case up
+  /// The down arrow.
+  case down
+  /// The left arrow.
+  case left
+  /// The right arrow.
+  case right
+  /// Home.
+  case home
+  /// End.
+  case end
+  /// Page Up.
+  case pageUp
+  /// Page Down.
+  case pageDown
+  /// Control with a key: a lowercase letter (`.control("c")` is Ctrl-C), or `\`, `]`, `^`, `_`.
+  ///
+  /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M send the same bytes as Backspace, Tab and Enter, and
+  /// decode as those.
+  case control(Character)
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// The terminal an interactive app draws on: raw mode, the alternate screen, size and input.
+///
+/// ```swift
+/// let terminal = Terminal()
+/// guard terminal.isInteractive else { return runScripted() }
+/// try terminal.enterInteractiveMode()
+/// defer { terminal.restore() }
+/// let screen = Screen(terminal: terminal)
+/// for await event in terminal.events() {
+///   if case .key(.control("c")) = event { break }
+///   screen.render(frame(for: reactor.currentState))
+/// }
+/// ```
+///
+/// ## Restoring the terminal
+/// Interactive mode turns off echo, line editing and signal keys (so Ctrl-C arrives as
+/// ``Key/control(_:)`` and the app decides what it means), switches to the alternate screen and
+/// hides the cursor. Everything is put back by ``restore()``, and also, without the app doing
+/// anything, on every other way out: `exit()` and a return from `main` (an `atexit` hook);
+/// `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT`; and crashes (`SIGSEGV`, `SIGBUS`, `SIGILL`,
+/// `SIGTRAP` — Swift traps raise these two — `SIGABRT`, `SIGFPE`). The signal handlers are
+/// async-signal-safe; after restoring, each puts back the signal's previous disposition and
+/// raises it again, so the process still ends the way it would have (a crash still reports).
+///
+/// > Important: The saved state is process-wide: one terminal at a time is in interactive mode.
+/// > `SIGKILL` cannot be caught; `stty sane` repairs a terminal after one.
+public final class Terminal: Sendable {
+  /// Serializes entering and leaving interactive mode across the process.
+  private static let modeLock = NSLock()
+
+  /// The descriptor keys are read from, and whose attributes interactive mode changes.
+  public let input: Int32
+  /// The descriptor frames are written to.
+  public let output: Int32
+
+  /// Makes a terminal over `input` and `output` (standard input and output by default).
+  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    self.input = input
+    self.output = output
+  }
+
+  /// Whether both descriptors are terminals (`isatty`): the condition for an interactive UI.
+  public var isInteractive: Bool {
+    isatty(input) == 1 && isatty(output) == 1
+  }
+
+  /// Enters interactive mode: raw input, and optionally the alternate screen and a hidden cursor.
+  ///
+  /// Raw mode turns off echo, canonical (line) input, signal keys (`ISIG`), `IEXTEN`, and input
+  /// translations (`ICRNL`, `IXON`, ...); output processing stays on, so `\n` still starts a new
+  /// line. Calling it while already in interactive mode does nothing.
+  ///
+  /// - Throws: ``TerminalError`` if `input` is not a terminal or its attributes cannot be set.
+  public func enterInteractiveMode(
+    alternateScreen: Bool = true, hideCursor: Bool = true
+  )
+    throws(TerminalError)
+  {
+    Self.modeLock.lock()
+    defer { Self.modeLock.unlock() }
+    let state = RestoreState.shared
+    guard state.pointee.isActive == 0 else { return }
+    var saved = termios()
+    guard tcgetattr(input, &saved) == 0 else {
+      throw TerminalError(operation: "tcgetattr", code: errno)
+    }
+    var leaving = "\u{1B}[0m\u{1B}[?25h"
+    if alternateScreen { leaving += "\u{1B}[?1049l" }
+    state.pointee.input = input
+    state.pointee.output = output
+    state.pointee.attributes = saved
+    let bytes = Array(leaving.utf8).prefix(RestoreState.sequenceCapacity)
+    state.pointee.sequence.0.update(from: Array(bytes), count: bytes.count)
+    state.pointee.sequence.count = bytes.count
+    ExitHandlers.installOnce()
+    // Active before the change, so a signal arriving in between still restores.
+    state.pointee.isActive = 1
+    var raw = Self.rawAttributes(from: saved)
+    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+      state.pointee.isActive = 0
+      throw TerminalError(operation: "tcsetattr", code: errno)
+    }
+    var entering = ""
+    if alternateScreen { entering += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J" }
+    if hideCursor { entering += "\u{1B}[?25l" }
+    write(entering)
+  }
+
+  /// Leaves interactive mode: restores the saved attributes, shows the cursor and leaves the
+  /// alternate screen. Does nothing when not in interactive mode, so it is safe to call twice.
+  public func restore() {
+    Self.modeLock.withLock { RestoreState.restoreIfActive() }
+  }
+
+  /// The window size (`TIOCGWINSZ`), or ``TerminalSize/standard`` when it cannot be read.
+  public var size: TerminalSize {
+    for descriptor in [output, input] {
+      var window = winsize()
+      #if canImport(Darwin)
+      let result = ioctl(descriptor, TIOCGWINSZ, &window)
+      #else
+      let result = ioctl(descriptor, UInt(TIOCGWINSZ), &window)
+      #endif
+      if result == 0 && window.ws_row > 0 && window.ws_col > 0 {
+        return TerminalSize(rows: Int(window.ws_row), columns: Int(window.ws_col))
+      }
+    }
+    return .standard
+  }
+
+  /// Writes `text` to the output as UTF-8, all of it, as one sequence of `write` calls.
+  public func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    bytes.withUnsafeMutableBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let result = systemWrite(output, buffer.baseAddress! + offset, buffer.count - offset)
+        if result > 0 {
+          offset += result
+        } else if result < 0 && (errno == EINTR || errno == EAGAIN) {
+          var entry = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&entry, 1, -1)
+        } else {
+          return
+        }
+      }
+    }
+  }
+
+  /// `attributes` with raw input and unchanged output processing.
+  static func rawAttributes(from attributes: termios) -> termios {
+    var raw = attributes
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    raw.c_cflag |= tcflag_t(CS8)
+    withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+      controlCharacters[Int(VMIN)] = 1
+      controlCharacters[Int(VTIME)] = 0
+    }
+    return raw
+  }
+}
+
+/// `write(2)`, named apart from ``Terminal/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  #if canImport(Darwin)
+  Darwin.write(descriptor, bytes, count)
+  #else
+  Glibc.write(descriptor, bytes, count)
+  #endif
+}

@@ -1,0 +1,36 @@
+import TerminalUI
+import Testing
+
+@Suite struct StringDisplayWidthTests {
+  @Test(arguments: [
+    ("", 0), ("abc", 3), ("café", 4), ("cafe\u{301}", 4), ("名前", 4), ("ａｂｃ", 6),
+    ("swift 🚀", 8), ("👨‍👩‍👧 family", 9), ("名前: octocat", 13),
+  ])
+  func sumsTheWidthsOfItsCharacters(text: String, width: Int) {
+    #expect(text.displayWidth == width)
+  }
+
+  @Test func truncationCountsColumnsNotCharacters() {
+    #expect("名前とアドレス".truncated(toDisplayWidth: 6) == "名前と")
+    #expect("名前とアドレス".truncated(toDisplayWidth: 7) == "名前と")
+    #expect("abc".truncated(toDisplayWidth: 3) == "abc")
+    #expect("abcd".truncated(toDisplayWidth: 0) == "")
+  }
+
+  @Test func truncationEndsWithTheEllipsisOnlyWhenItCuts() {
+    #expect("swift-collections".truncated(toDisplayWidth: 8, ellipsis: "…") == "swift-c…")
+    #expect("swift".truncated(toDisplayWidth: 8, ellipsis: "…") == "swift")
+    #expect("名前とアドレス".truncated(toDisplayWidth: 6, ellipsis: "…") == "名前…")
+    #expect("abc".truncated(toDisplayWidth: 0, ellipsis: "…") == "")
+  }
+
+  @Test func truncationKeepsAClusterWhole() {
+    #expect("e\u{301}e\u{301}e\u{301}".truncated(toDisplayWidth: 2) == "e\u{301}e\u{301}")
+    #expect("a👨‍👩‍👧b".truncated(toDisplayWidth: 2) == "a")
+  }
+
+  @Test func paddingFillsToTheColumnWidth() {
+    #expect("名前".padded(toDisplayWidth: 6) == "名前  ")
+    #expect("abc".padded(toDisplayWidth: 2) == "abc")
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+@testable import TerminalUI
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// Raw mode and its restoration on a real pseudo-terminal. Serialized: interactive mode is
+/// process-wide state.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct TerminalTests {
+  private let esc = "\u{1B}"
+
+  @Test func aPseudoTerminalIsInteractiveAndAPipeIsNot() throws {
+    let pty = try PseudoTerminal()
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { ends.forEach { close($0) } }
+
+    #expect(Terminal(input: pty.terminal, output: pty.terminal).isInteractive)
+    #expect(!Terminal(input: ends[0], output: ends[1]).isInteractive)
+  }
+
+  @Test func enteringInteractiveModeOnAPipeFails() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { ends.forEach { close($0) } }
+
+    #expect(throws: TerminalError.self) {
+      try Terminal(input: ends[0], output: ends[1]).enterInteractiveMode()
+    }
+  }
+
+  @Test func interactiveModeIsRawAndRestoreBringsEverythingBack() throws {
+    let pty = try PseudoTerminal()
+    let original = pty.attributes
+    let terminal = Terminal(input: pty.terminal, output: pty.terminal)
+
+    try terminal.enterInteractiveMode()
+    let raw = pty.attributes
+    let entered = pty.readOutput { $0.hasSuffix("\(esc)[?25l") }
+    terminal.restore()
+    let left = pty.readOutput { $0.hasSuffix("\(esc)[?1049l") }
+    terminal.restore()
+
+    #expect(raw.c_lflag & tcflag_t(ECHO | ICANON | ISIG | IEXTEN) == 0)
+    #expect(raw.c_iflag & tcflag_t(ICRNL | IXON) == 0)
+    #expect(raw.c_oflag & tcflag_t(OPOST) != 0)
+    #expect(entered == "\(esc)[?1049h\(esc)[H\(esc)[2J\(esc)[?25l")
+    #expect(left == "\(esc)[0m\(esc)[?25h\(esc)[?1049l")
+    #expect(sameModes(pty.attributes, original))
+  }
+
+  @Test func withoutTheAlternateScreenRestoreOnlyShowsTheCursor() throws {
+    let pty = try PseudoTerminal()
+    let terminal = Terminal(input: pty.terminal, output: pty.terminal)
+
+    try terminal.enterInteractiveMode(alternateScreen: false)
+    _ = pty.readOutput { $0.hasSuffix("\(esc)[?25l") }
+    terminal.restore()
+
+    #expect(pty.readOutput { $0.hasSuffix("\(esc)[?25h") } == "\(esc)[0m\(esc)[?25h")
+  }
+
+  @Test func theSizeIsTheWindowSize() throws {
+    let pty = try PseudoTerminal()
+    pty.resize(to: TerminalSize(rows: 33, columns: 101))
+
+    #expect(
+      Terminal(input: pty.terminal, output: pty.terminal).size
+        == TerminalSize(rows: 33, columns: 101))
+  }
+
+  @Test func keysTypedAtTheTerminalArriveDecoded() async throws {
+    let pty = try PseudoTerminal()
+    let terminal = Terminal(input: pty.terminal, output: pty.terminal)
+    try terminal.enterInteractiveMode(alternateScreen: false, hideCursor: false)
+    defer { terminal.restore() }
+    var keys = terminal.keys().makeAsyncIterator()
+
+    pty.type(Array("名".utf8) + [0x1B, 0x5B, 0x41, 0x03, 0x0D])
+    var received: [Key] = []
+    while received.count < 4, let key = await keys.next() { received.append(key) }
+    pty.type([0x1B])  // Escape alone: delivered once no byte follows it.
+    let escape = await keys.next()
+
+    #expect(received == [.character("名"), .up, .control("c"), .enter])
+    #expect(escape == .escape)
+  }
+
+  @Test func theKeyStreamFinishesAtEndOfInput() async throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { close(ends[0]) }
+    let keys = Terminal(input: ends[0], output: ends[1]).keys()
+
+    _ = "ab".withCString { write(ends[1], $0, 2) }
+    close(ends[1])
+    var received: [Key] = []
+    for await key in keys { received.append(key) }
+
+    #expect(received == [.character("a"), .character("b")])
+  }
+
+  @Test func aWindowChangeSignalDeliversTheNewSize() async throws {
+    let pty = try PseudoTerminal()
+    let terminal = Terminal(input: pty.terminal, output: pty.terminal)
+    // The stream subscribes when it is made and buffers what arrives before it is read.
+    let resizes = terminal.resizes()
+
+    pty.resize(to: TerminalSize(rows: 12, columns: 34))
+    // To the process, as the terminal sends it: `raise` targets the calling thread, and the
+    // threads that run tests block the signal.
+    kill(getpid(), SIGWINCH)
+
+    var iterator = resizes.makeAsyncIterator()
+    #expect(await iterator.next() == TerminalSize(rows: 12, columns: 34))
+  }
+
+  private func sameModes(_ lhs: termios, _ rhs: termios) -> Bool {
+    lhs.c_iflag == rhs.c_iflag && lhs.c_oflag == rhs.c_oflag && lhs.c_cflag == rhs.c_cflag
+      && lhs.c_lflag == rhs.c_lflag
+  }
+}
