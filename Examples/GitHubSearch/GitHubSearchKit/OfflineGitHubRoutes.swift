@@ -44,7 +44,7 @@ public struct OfflineGitHubRoutes: Sendable {
     guard path == "/search/repositories" || path == "/search/repositories/" else {
       return json(404, ["message": "Not Found", "documentation_url": Self.documentation])
     }
-    guard method == "GET" || method == "HEAD" else {
+    guard method == "GET" else {
       return json(405, ["message": "Method Not Allowed"])
     }
     var headers = ["X-RateLimit-Resource": "search"]
