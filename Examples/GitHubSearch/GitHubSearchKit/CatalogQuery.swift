@@ -29,6 +29,11 @@ public struct CatalogQuery: Sendable, Equatable {
   public struct Invalid: Error, Equatable, Sendable {
     /// The explanation, as GitHub words it.
     public var message: String
+
+    /// Makes an error with GitHub's `message`.
+    public init(message: String) {
+      self.message = message
+    }
   }
 
   /// The longest query GitHub accepts, in characters.

@@ -17,6 +17,14 @@ public final class OfflineRateLimit: @unchecked Sendable {
     public var remaining: Int
     /// When the window ends.
     public var reset: Date
+
+    /// Makes a quota from its parts.
+    public init(isAllowed: Bool, limit: Int, remaining: Int, reset: Date) {
+      self.isAllowed = isAllowed
+      self.limit = limit
+      self.remaining = remaining
+      self.reset = reset
+    }
   }
 
   /// Requests allowed per window.
