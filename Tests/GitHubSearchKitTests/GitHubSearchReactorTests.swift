@@ -1,5 +1,6 @@
 import Foundation
 import GitHubSearchKit
+import LoopbackHTTP
 @_spi(Testing) import Reactors
 import ReactorsTesting
 import Testing
@@ -419,5 +420,82 @@ import Testing
     #expect(released == nil)
     for _ in 0..<10_000 where server.cancelledRequests.isEmpty { await Task.yield() }
     #expect(server.cancelledRequests == [.firstPage(query: "swift")])
+  }
+}
+
+// MARK: - The reactor, the live client and the offline server together
+
+@Suite(.timeLimit(.minutes(1))) struct GitHubSearchReactorOfflineTests {
+  let clock = TestClock()
+  let server: OfflineGitHubServer
+  let reactor: GitHubSearchReactor
+
+  init() throws {
+    // "slow" never gets an answer: the first search hangs until someone gives up on it.
+    server = try OfflineGitHubServer(fault: { request in
+      request.queryValue(for: "q") == "slow" ? .stall : nil
+    })
+    reactor = GitHubSearchReactor(
+      client: .live(configuration: GitHubConfiguration(apiURL: server.baseURL)), clock: clock)
+  }
+
+  func expectedFirstPage(_ query: String) throws -> [Repository] {
+    Array(RepositoryCatalog.standard.search(try CatalogQuery(parsing: query)).prefix(30))
+  }
+
+  @Test func aSlowFirstQueryOvertakenByANewOneIsDroppedOnTheWire() async throws {
+    defer { server.stop() }
+    reactor.send(.updateQuery("slow"))
+    await clock.advance(by: .milliseconds(300))
+    await server.server.waitUntil { $0.count == 1 }
+
+    reactor.send(.updateQuery("swift"))
+    await clock.advance(by: .milliseconds(300))
+    await server.server.waitUntil { records in
+      records.count == 2 && records[0].outcome == .clientDisconnected
+        && records[1].outcome == .responded(status: 200)
+    }
+    await reactor.waitUntilIdle()
+
+    #expect(server.requests.map { $0.request.queryValue(for: "q") } == ["slow", "swift"])
+    #expect(server.requests.map(\.outcome) == [.clientDisconnected, .responded(status: 200)])
+    #expect(reactor.currentState.query == "swift")
+    #expect(reactor.currentState.repositories == (try expectedFirstPage("swift")))
+    #expect(reactor.currentState.error == nil)
+  }
+
+  @Test func rapidRepeatedNextAsksTheServerForEachPageOnce() async throws {
+    server.stop()
+    // Every answer takes 250 ms on a clock of its own, so the repeats surely arrive while the
+    // page is on its way.
+    let serverClock = TestClock()
+    let server = try OfflineGitHubServer(latency: .milliseconds(250), clock: serverClock)
+    defer { server.stop() }
+    let reactor = GitHubSearchReactor(
+      client: .live(configuration: GitHubConfiguration(apiURL: server.baseURL)), clock: clock)
+
+    /// Lets the one request in flight through.
+    func answer() async {
+      for _ in 0..<100_000 where serverClock.sleeperCount == 0 { await Task.yield() }
+      await serverClock.advance(by: .milliseconds(250))
+      await reactor.waitUntilIdle()
+    }
+
+    reactor.send(.updateQuery("swift"))
+    await clock.advance(by: .milliseconds(300))
+    await answer()
+    for _ in 0..<3 {
+      for _ in 0..<10 { reactor.send(.loadNextPage) }
+      await server.server.waitUntil { records in records.allSatisfy { $0.outcome != .pending } == false }
+      for _ in 0..<10 { reactor.send(.loadNextPage) }
+      await answer()
+    }
+    let pages = server.requests.map { $0.request.queryValue(for: "page") }
+    #expect(pages == [nil, "2", "3", "4"])
+    let ids = reactor.currentState.repositories.map(\.id)
+    #expect(ids.count == 120)
+    #expect(Set(ids).count == 120)
+    let expected = RepositoryCatalog.standard.search(try CatalogQuery(parsing: "swift"))
+    #expect(reactor.currentState.repositories == Array(expected.prefix(120)))
   }
 }
