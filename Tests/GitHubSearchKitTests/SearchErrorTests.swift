@@ -9,7 +9,7 @@ import Testing
     let error = SearchError.rateLimited(until: now.addingTimeInterval(42))
     #expect(
       error.message(now: now)
-        == "rate limited by GitHub until 2023-11-14T22:14:02Z (in 42 s); "
+        == "rate limited by GitHub for 42 s more (until 2023-11-14T22:14:02Z); "
         + "set GITHUB_TOKEN for a higher limit")
     #expect(error.isRateLimit(at: now))
     #expect(!error.isRateLimit(at: now.addingTimeInterval(42)))

@@ -57,7 +57,7 @@ public struct CatalogQuery: Sendable, Equatable {
       }
     }
     if terms.isEmpty, language == nil, owner == nil, stars == nil {
-      throw Invalid(message: "Validation Failed: the search needs some text or a qualifier")
+      throw Invalid(message: "The search needs some text or a qualifier.")
     }
   }
 
@@ -83,19 +83,19 @@ public struct CatalogQuery: Sendable, Equatable {
 
   private mutating func apply(key: String, value: String) throws(Invalid) {
     guard !value.isEmpty else {
-      throw Invalid(message: "Validation Failed: the qualifier `\(key):` has no value")
+      throw Invalid(message: "The qualifier `\(key):` has no value.")
     }
     switch key {
     case "language": language = value.lowercased()
     case "user", "org": owner = value.lowercased()
     case "stars":
       guard let range = Self.range(value) else {
-        throw Invalid(message: "Validation Failed: `stars:\(value)` is not a number or a range")
+        throw Invalid(message: "`stars:\(value)` is not a number or a range.")
       }
       stars = range
     case "in":
       guard let field = Field(rawValue: value.lowercased()) else {
-        throw Invalid(message: "Validation Failed: `in:\(value)` is not name or description")
+        throw Invalid(message: "`in:\(value)` is not name or description.")
       }
       self.field = field
     default:

@@ -64,6 +64,21 @@ public final class OfflineGitHubServer: Sendable {
     address.url = server.baseURL
   }
 
+  /// The request log, one line per request: `#0 GET /search/repositories?q=swift → 200`.
+  public var logLines: [String] {
+    requests.map { record in
+      let outcome =
+        switch record.outcome {
+        case .pending: "pending"
+        case .responded(let status): "\(status)"
+        case .closedMidBody(let status): "\(status), cut mid-body"
+        case .clientDisconnected: "client disconnected"
+        case .serverStopped: "server stopped"
+        }
+      return "#\(record.index) \(record.request.method) \(record.request.target) → \(outcome)"
+    }
+  }
+
   /// Stops the server; requests in flight fail with a transport error.
   public func stop() {
     server.stop()

@@ -69,13 +69,20 @@ public struct RepositoryCatalog: Sendable {
     let topic = random.pick(topics)
     let language = language ?? "any language"
     switch random.next() % 6 {
-    case 0: return "A \(random.pick(qualities)) \(topic) library for \(language)"
-    case 1: return "\(topic.capitalized) \(random.pick(things)), written in \(language)"
-    case 2: return "\(random.pick(qualities).capitalized) \(topic) \(random.pick(things)) & tools"
+    case 0:
+      let quality = random.pick(qualities)
+      let article = "aeiou".contains(quality.first!) ? "An" : "A"
+      return "\(article) \(quality) \(topic) library for \(language)"
+    case 1: return "\(capitalized(topic)) \(random.pick(things)), written in \(language)"
+    case 2: return "\(capitalized(random.pick(qualities))) \(topic) \(random.pick(things)) & tools"
     case 3: return "Experiments with \(topic) and \(random.pick(topics)) in \(language)"
     case 4: return "\(name): \(random.pick(qualities)) \(topic) for \(language) = fewer bugs"
     default: return "The \(random.pick(qualities)) way to do \(topic) (\(language))"
     }
+  }
+
+  private static func capitalized(_ word: String) -> String {
+    word.prefix(1).uppercased() + word.dropFirst()
   }
 
   private static func languagePrefix(_ language: String?) -> String? {

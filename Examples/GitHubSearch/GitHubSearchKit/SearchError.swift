@@ -28,6 +28,16 @@ public enum SearchError: Error, Sendable, Hashable {
     .invalidQuery(oneLine(serverMessage))
   }
 
+  /// Whether asking again for the same page may work: after a rate limit (once it is over), an
+  /// unavailable service, a broken connection or an unreadable answer — not after a refused
+  /// query or access.
+  public var isRetryable: Bool {
+    switch self {
+    case .rateLimited, .unavailable, .offline, .invalidResponse: true
+    case .invalidQuery, .forbidden, .endOfResults: false
+    }
+  }
+
   /// Whether this is a rate limit that is still in force at `date`.
   public func isRateLimit(at date: Date) -> Bool {
     if case .rateLimited(let until) = self { date < until } else { false }
@@ -39,7 +49,7 @@ public enum SearchError: Error, Sendable, Hashable {
     case .rateLimited(let until):
       let seconds = max(0, Int(until.timeIntervalSince(now).rounded(.up)))
       let time = until.formatted(.iso8601)
-      return "rate limited by GitHub until \(time) (in \(seconds) s); "
+      return "rate limited by GitHub for \(seconds) s more (until \(time)); "
         + "set GITHUB_TOKEN for a higher limit"
     case .invalidQuery(let reason):
       return "invalid query: \(reason)"
@@ -56,8 +66,9 @@ public enum SearchError: Error, Sendable, Hashable {
     }
   }
 
-  /// `text` on one line of printable characters, at most `limit` of them.
-  static func oneLine(_ text: String, limit: Int = 200) -> String {
+  /// `text` on one line of printable characters, at most `limit` of them: control characters
+  /// and line breaks become spaces, runs of spaces one space.
+  public static func oneLine(_ text: String, limit: Int = 200) -> String {
     var line = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       let isControl = scalar.properties.generalCategory == .control
