@@ -157,7 +157,7 @@ enum SearchScreen {
         return line
       }
       var line = Line("✗ " + error.message(now: now), style: .foreground(.red))
-      if if search.failedPage != nil, error.isRetryable {
+      if search.failedPage != nil, error.isRetryable {
         line.append("  · Ctrl-R to retry", style: .dim)
       } else if case .invalidQuery = error {
         line.append("  · edit the query", style: .dim)
