@@ -31,8 +31,13 @@ import Testing
     let names = repositories.compactMap { $0["full_name"] as? String }
     #expect(Set(names).count == 90)
     for repository in repositories {
-      #expect(Set(repository.keys) == ["full_name", "html_url", "description", "stargazers_count", "language"])
-      #expect(repository["html_url"] as? String == "https://github.com/\(repository["full_name"] as? String ?? "")")
+      #expect(
+        Set(repository.keys) == [
+          "full_name", "html_url", "description", "stargazers_count", "language",
+        ])
+      #expect(
+        repository["html_url"] as? String
+          == "https://github.com/\(repository["full_name"] as? String ?? "")")
     }
     // The same 90, in the same order, as one page of 90: pages follow each other exactly.
     let single = try run(["--offline", "--json", "--per-page", "90", "swift"])
@@ -60,7 +65,8 @@ import Testing
     #expect(result.status == 1)
     #expect(
       result.standardError
-        == "github-search: invalid query: Validation Failed: `stars:lots` is not a number or a range.\n")
+        == "github-search: invalid query: Validation Failed: `stars:lots` is not a number or a range.\n"
+    )
   }
 
   @Test func aRateLimitExitsOneAndSaysWhenItEnds() throws {
@@ -96,7 +102,9 @@ import Testing
 
   // MARK: Scripts
 
-  func script(_ text: String, environment: [String: String] = [:], json: Bool = true) throws
+  func script(
+    _ text: String, environment: [String: String] = [:], json: Bool = true
+  ) throws
     -> BinaryRun
   {
     let file = FileManager.default.temporaryDirectory
@@ -121,7 +129,10 @@ import Testing
     #expect(result.status == 0)
     let states = try objects(result)
     #expect(states.map { $0["query"] as? String } == ["slow", "swift", "swift"])
-    #expect(states.filter { $0["query"] as? String == "slow" }.allSatisfy { $0["repositoryCount"] as? Int == 0 })
+    #expect(
+      states.filter { $0["query"] as? String == "slow" }.allSatisfy {
+        $0["repositoryCount"] as? Int == 0
+      })
     let last = try #require(states.last)
     #expect(last["repositoryCount"] as? Int == 30)
     #expect(last["isLoadingFirstPage"] as? Bool == false)

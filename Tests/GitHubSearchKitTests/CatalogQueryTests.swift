@@ -5,7 +5,8 @@ import Testing
 @Suite struct CatalogQueryTests {
   let repository = Repository(
     id: 1, fullName: "octo/swift-json", description: "A fast JSON library for C++",
-    stargazersCount: 120, language: "Swift", htmlURL: URL(string: "https://github.com/octo/swift-json")!)
+    stargazersCount: 120, language: "Swift",
+    htmlURL: URL(string: "https://github.com/octo/swift-json")!)
 
   @Test func matchesEveryWordInTheNameOrDescription() throws {
     #expect(try CatalogQuery(parsing: "SWIFT json").matches(repository))

@@ -68,7 +68,8 @@ import FoundationNetworking
   @Test func aPageAskedForPastTheCapIsTheEndOfResults() async throws {
     let server = try OfflineGitHubServer()
     defer { server.stop() }
-    let link = PageLink(url: URL(string: "\(server.baseURL)/search/repositories?q=e&per_page=100&page=11")!)
+    let link = PageLink(
+      url: URL(string: "\(server.baseURL)/search/repositories?q=e&per_page=100&page=11")!)
     await #expect(throws: SearchError.endOfResults) {
       try await client(server, pageSize: 100).search(.nextPage(link))
     }

@@ -42,7 +42,8 @@ import FoundationNetworking
     #expect(request.httpMethod == "GET")
     #expect(request.value(forHTTPHeaderField: "Accept") == "application/vnd.github+json")
     #expect(request.value(forHTTPHeaderField: "X-GitHub-Api-Version") == "2022-11-28")
-    #expect(request.value(forHTTPHeaderField: "User-Agent")?.hasPrefix("Reactors-GitHubSearch/") == true)
+    #expect(
+      request.value(forHTTPHeaderField: "User-Agent")?.hasPrefix("Reactors-GitHubSearch/") == true)
     #expect(request.value(forHTTPHeaderField: "Authorization") == nil)
   }
 

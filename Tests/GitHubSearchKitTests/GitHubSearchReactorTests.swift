@@ -81,7 +81,8 @@ import Testing
     #expect(loading.isLoadingFirstPage)
     #expect(loading.error == nil)
     #expect(loading.failedPage == nil)
-    #expect(!reactor.reduce(state: loading, mutation: .setLoadingFirstPage(false)).isLoadingFirstPage)
+    #expect(
+      !reactor.reduce(state: loading, mutation: .setLoadingFirstPage(false)).isLoadingFirstPage)
   }
 
   @Test func setErrorKeepsTheLoadedPagesAndRemembersTheFailedOne() {
@@ -104,7 +105,8 @@ import Testing
     start.error = nil
     start.failedPage = nil
     start.isLoadingNextPage = true
-    let state = reactor.reduce(state: start, mutation: .setError(.endOfResults, failedPage: .nextPage(link)))
+    let state = reactor.reduce(
+      state: start, mutation: .setError(.endOfResults, failedPage: .nextPage(link)))
     #expect(state.nextPage == nil)
     #expect(state.error == nil)
     #expect(state.failedPage == nil)
@@ -255,7 +257,8 @@ import Testing
     #expect(tests.reactor.currentState.isLoadingFirstPage)
     tests.server.respond(second, with: .fixture(4...6, owner: "rust"))
     await tests.settle()
-    #expect(tests.reactor.currentState.repositories.map(\.fullName) == (4...6).map { "rust/repo\($0)" })
+    #expect(
+      tests.reactor.currentState.repositories.map(\.fullName) == (4...6).map { "rust/repo\($0)" })
   }
 
   @Test func aNewQueryCancelsTheNextPageInFlight() async {
@@ -277,7 +280,8 @@ import Testing
 
   @Test func loadsTheServersNextLinkNotPagePlusOne() async {
     // The server skips ahead and uses its own parameters: only its link is right.
-    let link = PageLink(url: URL(string: "https://api.github.com/search/repositories?q=swift&cursor=abc")!)
+    let link = PageLink(
+      url: URL(string: "https://api.github.com/search/repositories?q=swift&cursor=abc")!)
     await load("swift", .fixture(1...30, next: link))
     reactor.send(.loadNextPage)
     #expect(reactor.currentState.isLoadingNextPage)
@@ -486,7 +490,9 @@ import Testing
     await answer()
     for _ in 0..<3 {
       for _ in 0..<10 { reactor.send(.loadNextPage) }
-      await server.server.waitUntil { records in records.allSatisfy { $0.outcome != .pending } == false }
+      await server.server.waitUntil { records in
+        records.allSatisfy { $0.outcome != .pending } == false
+      }
       for _ in 0..<10 { reactor.send(.loadNextPage) }
       await answer()
     }

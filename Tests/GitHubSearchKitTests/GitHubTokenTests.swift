@@ -31,7 +31,9 @@ import Testing
   }
 
   @Test func comesFromGITHUB_TOKENWhenSetAndNotBlank() {
-    #expect(GitHubToken.fromEnvironment(["GITHUB_TOKEN": " \(secret)\n"])?.authorization == "Bearer \(secret)")
+    #expect(
+      GitHubToken.fromEnvironment(["GITHUB_TOKEN": " \(secret)\n"])?.authorization
+        == "Bearer \(secret)")
     #expect(GitHubToken.fromEnvironment(["GITHUB_TOKEN": "  "]) == nil)
     #expect(GitHubToken.fromEnvironment([:]) == nil)
   }

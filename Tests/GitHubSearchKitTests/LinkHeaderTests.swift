@@ -31,7 +31,8 @@ import Testing
 
   @Test func resolvesRelativeTargetsAgainstTheRequest() {
     let base = URL(string: "https://ghe.example.com/api/v3/search/repositories?q=a")!
-    let header = LinkHeader(#"</api/v3/search/repositories?q=a&page=2>; rel="next""#, relativeTo: base)
+    let header = LinkHeader(
+      #"</api/v3/search/repositories?q=a&page=2>; rel="next""#, relativeTo: base)
     #expect(
       header.url(for: "next")?.absoluteString
         == "https://ghe.example.com/api/v3/search/repositories?q=a&page=2")

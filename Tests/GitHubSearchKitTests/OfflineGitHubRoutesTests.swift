@@ -38,7 +38,9 @@ import Testing
     #expect(body["incomplete_results"] as? Bool == false)
     let items = try #require(body["items"] as? [[String: Any]])
     #expect(items.count == 30)
-    #expect(items.first?["html_url"] as? String == "https://github.com/\(items.first?["full_name"] as? String ?? "")")
+    #expect(
+      items.first?["html_url"] as? String
+        == "https://github.com/\(items.first?["full_name"] as? String ?? "")")
     #expect((items.first?["url"] as? String)?.hasPrefix("https://api.github.com/repos/") == true)
     let lastPage = (min(total, 1000) + 29) / 30
     #expect(
@@ -77,7 +79,8 @@ import Testing
     #expect(get([("q", "e"), ("per_page", "100"), ("page", "10")]).status == 200)
     let past = get([("q", "e"), ("per_page", "100"), ("page", "11")])
     #expect(past.status == 422)
-    #expect(try json(past)["message"] as? String == "Only the first 1000 search results are available")
+    #expect(
+      try json(past)["message"] as? String == "Only the first 1000 search results are available")
     #expect(get([("q", "e"), ("page", "\(Int.max)")]).status == 422)
   }
 

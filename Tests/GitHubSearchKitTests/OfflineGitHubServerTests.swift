@@ -68,4 +68,22 @@ import FoundationNetworking
       try await client(server).search(.firstPage(query: "swift"))
     }
   }
+
+  @Test func describesItsRequestLogOneLineEach() async throws {
+    let server = try OfflineGitHubServer(fault: { request in
+      request.queryValue(for: "q") == "slow" ? .stall : nil
+    })
+    defer { server.stop() }
+    let client = client(server)
+    let slow = Task { try await client.search(.firstPage(query: "slow")) }
+    await server.server.waitUntil { $0.count == 1 }
+    slow.cancel()
+    await server.server.waitUntil { $0.first?.outcome == .clientDisconnected }
+    _ = try await client.search(.firstPage(query: "c++"))
+    #expect(
+      server.logLines == [
+        "#0 GET /search/repositories?q=slow&per_page=30 → client disconnected",
+        "#1 GET /search/repositories?q=c%2B%2B&per_page=30 → 200",
+      ])
+  }
 }

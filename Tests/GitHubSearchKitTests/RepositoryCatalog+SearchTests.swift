@@ -10,7 +10,10 @@ import Testing
     #expect(results.count > 300)
     let nameMatches = results.prefix { $0.fullName.lowercased().contains("swift") }
     #expect(nameMatches.count > 100)
-    #expect(results.dropFirst(nameMatches.count).allSatisfy { !$0.fullName.lowercased().contains("swift") })
+    #expect(
+      results.dropFirst(nameMatches.count).allSatisfy {
+        !$0.fullName.lowercased().contains("swift")
+      })
     // Within the name matches, more stars first.
     let stars = nameMatches.map(\.stargazersCount)
     #expect(stars == stars.sorted(by: >))
@@ -32,6 +35,7 @@ import Testing
   @Test func findsCPlusPlusOnlyWithThePluses() throws {
     let results = catalog.search(try CatalogQuery(parsing: "c++"))
     #expect(!results.isEmpty)
-    #expect(results.allSatisfy { "\($0.fullName) \($0.description ?? "")".lowercased().contains("c++") })
+    #expect(
+      results.allSatisfy { "\($0.fullName) \($0.description ?? "")".lowercased().contains("c++") })
   }
 }

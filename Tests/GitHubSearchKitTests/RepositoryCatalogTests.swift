@@ -14,7 +14,8 @@ import Testing
   @Test func isTheSameOnEveryRun() {
     let again = RepositoryCatalog(seed: 2017, count: 5000)
     #expect(again.repositories == catalog.repositories)
-    #expect(RepositoryCatalog(seed: 1, count: 50).repositories != Array(catalog.repositories.prefix(50)))
+    #expect(
+      RepositoryCatalog(seed: 1, count: 50).repositories != Array(catalog.repositories.prefix(50)))
   }
 
   @Test func pointsEveryRepositoryAtItsPageOnGitHub() {

@@ -45,14 +45,16 @@ import FoundationNetworking
 
   @Test func anyOther403IsForbiddenNotARateLimit() {
     let body = #"{"message": "Resource not accessible by integration"}"#
-    #expect(error(403, ["X-RateLimit-Remaining": "17"], body: body)
-      == .forbidden("Resource not accessible by integration"))
+    #expect(
+      error(403, ["X-RateLimit-Remaining": "17"], body: body)
+        == .forbidden("Resource not accessible by integration"))
     #expect(error(403) == .forbidden("HTTP 403"))
   }
 
   @Test func a401IsForbiddenAndPointsAtTheToken() {
-    #expect(error(401, body: #"{"message":"Bad credentials"}"#)
-      == .forbidden("Bad credentials (check GITHUB_TOKEN)"))
+    #expect(
+      error(401, body: #"{"message":"Bad credentials"}"#)
+        == .forbidden("Bad credentials (check GITHUB_TOKEN)"))
   }
 
   @Test func a422IsAnInvalidQueryWithGitHubsExplanation() {
@@ -60,8 +62,9 @@ import FoundationNetworking
       {"message": "Validation Failed", "errors": [{"message": "The search is longer than 256 \
       characters.", "resource": "Search", "field": "q", "code": "invalid"}]}
       """
-    #expect(error(422, body: body)
-      == .invalidQuery("Validation Failed: The search is longer than 256 characters."))
+    #expect(
+      error(422, body: body)
+        == .invalidQuery("Validation Failed: The search is longer than 256 characters."))
     let missing = #"{"message":"Validation Failed","errors":[{"field":"q","code":"missing"}]}"#
     #expect(error(422, body: missing) == .invalidQuery("Validation Failed: q is missing"))
   }
@@ -77,7 +80,8 @@ import FoundationNetworking
   }
 
   @Test func anUnexpectedStatusIsAnInvalidResponse() {
-    #expect(error(404, body: #"{"message":"Not Found"}"#)
-      == .invalidResponse("unexpected HTTP status 404: Not Found"))
+    #expect(
+      error(404, body: #"{"message":"Not Found"}"#)
+        == .invalidResponse("unexpected HTTP status 404: Not Found"))
   }
 }

@@ -39,7 +39,8 @@ import FoundationNetworking
       {"total_count": 1234, "incomplete_results": true,
        "items": [\(Self.item(1, "a/one")), \(Self.item(2, "b/two"))]}
       """
-    let link = #"<https://api.github.com/search/repositories?q=swift&per_page=30&page=2>; rel="next""#
+    let link =
+      #"<https://api.github.com/search/repositories?q=swift&per_page=30&page=2>; rel="next""#
     let result = try page(body, link: link)
     #expect(result.repositories.map(\.fullName) == ["a/one", "b/two"])
     #expect(result.totalCount == 1234)

@@ -81,7 +81,9 @@ struct CommandLineOptions: Equatable {
       return next
     }
 
-    func number(of option: String, inline: String?, in range: ClosedRange<Int>) throws(UsageError)
+    func number(
+      of option: String, inline: String?, in range: ClosedRange<Int>
+    ) throws(UsageError)
       -> Int
     {
       let text = try value(of: option, inline: inline)

@@ -7,8 +7,7 @@ import GitHubSearchKit
 /// exactly as the interactive search does.
 enum OneShotSearch {
   /// Runs the search; returns 0 on success (zero results included), 1 on an API error.
-  static func run(query: String, options: CommandLineOptions, client: GitHubClient) async -> Int32
-  {
+  static func run(query: String, options: CommandLineOptions, client: GitHubClient) async -> Int32 {
     let reactor = GitHubSearchReactor(client: client, debounce: .zero)
     reactor.send(.updateQuery(query))
     await reactor.waitUntilIdle()

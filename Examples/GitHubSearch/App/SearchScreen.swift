@@ -96,7 +96,8 @@ enum SearchScreen {
       line.append(" · \(search.skippedItemCount) malformed skipped", style: .foreground(.yellow))
     }
     if search.isLoadingNextPage {
-      line.append("  \(spinner) loading page \(search.nextPage?.number.map(String.init) ?? "")…",
+      line.append(
+        "  \(spinner) loading page \(search.nextPage?.number.map(String.init) ?? "")…",
         style: .foreground(.cyan))
     }
     return line
@@ -173,7 +174,8 @@ enum SearchScreen {
     switch count {
     case ..<1000: return String(count)
     case ..<10_000:
-      return String(format: "%.1fk", Double(count) / 1000).replacingOccurrences(of: ".0k", with: "k")
+      return String(format: "%.1fk", Double(count) / 1000).replacingOccurrences(
+        of: ".0k", with: "k")
     case ..<1_000_000: return "\(count / 1000)k"
     default:
       return String(format: "%.1fM", Double(count) / 1_000_000)

@@ -64,8 +64,9 @@ public struct CatalogQuery: Sendable, Equatable {
   /// Whether `repository` matches.
   public func matches(_ repository: Repository) -> Bool {
     if let language, repository.language?.lowercased() != language { return false }
-    if let owner, repository.fullName.lowercased().split(separator: "/").first.map(String.init)
-      != owner
+    if let owner,
+      repository.fullName.lowercased().split(separator: "/").first.map(String.init)
+        != owner
     {
       return false
     }

@@ -82,7 +82,9 @@ public final class GitHubSearchReactor: Reactor {
     public var hasNextPage: Bool { nextPage != nil }
   }
 
+  /// An empty search.
   public let initialState = State()
+  /// The reactor's engine.
   public let runtime = Runtime()
 
   private let client: GitHubClient
@@ -107,6 +109,7 @@ public final class GitHubSearchReactor: Reactor {
     self.now = now
   }
 
+  /// Answers an action with the mutations it causes, now and once pages arrive.
   public func mutate(action: Action) -> Mutations<Mutation> {
     switch action {
     case .updateQuery(let text):
@@ -124,10 +127,12 @@ public final class GitHubSearchReactor: Reactor {
       )
 
     case .loadNextPage:
+      // Idempotent: ignored while a page loads, after a failure (a rate limit included: `retry`
+      // decides when to ask again), and on the last page.
       let state = currentState
-      guard !state.isLoadingFirstPage, !state.isLoadingNextPage else { return .none }  // One at a time.
-      guard state.error == nil else { return .none }  // Failed or rate limited: `retry` decides.
-      guard let nextPage = state.nextPage else { return .none }  // The last page is loaded.
+      guard !state.isLoadingFirstPage, !state.isLoadingNextPage else { return .none }
+      guard state.error == nil else { return .none }
+      guard let nextPage = state.nextPage else { return .none }
       return .concat(
         // 1) set the loading flag: a second `loadNextPage` is ignored from now on
         .just(.setLoadingNextPage(true)),
@@ -148,6 +153,7 @@ public final class GitHubSearchReactor: Reactor {
     }
   }
 
+  /// Applies one mutation.
   public func reduce(state: State, mutation: Mutation) -> State {
     var state = state
     switch mutation {

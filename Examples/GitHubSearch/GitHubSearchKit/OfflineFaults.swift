@@ -30,6 +30,14 @@ public final class OfflineFaults: @unchecked Sendable {
     public var fault: Fault
     /// How many requests it applies to, or `nil` for all of them.
     public var times: Int?
+
+    /// Makes a rule.
+    public init(query: String?, page: Int?, fault: Fault, times: Int?) {
+      self.query = query
+      self.page = page
+      self.fault = fault
+      self.times = times
+    }
   }
 
   /// What a faulty answer looks like.
@@ -99,7 +107,8 @@ public final class OfflineFaults: @unchecked Sendable {
       guard let fault = Self.fault(named: specification.lowercased()) else {
         throw ParseError(description: "\"\(item)\": unknown fault \"\(specification)\"")
       }
-      rules.append(Rule(query: target == "*" ? nil : target, page: page, fault: fault, times: times))
+      rules.append(
+        Rule(query: target == "*" ? nil : target, page: page, fault: fault, times: times))
     }
     self.init(rules: rules, now: now)
   }

@@ -55,7 +55,8 @@ public struct OfflineGitHubRoutes: Sendable {
       headers["X-RateLimit-Used"] = String(quota.limit - quota.remaining)
       headers["X-RateLimit-Reset"] = String(Int(quota.reset.timeIntervalSince1970.rounded(.up)))
       guard quota.isAllowed else {
-        let message = "API rate limit exceeded for 127.0.0.1. (Authenticated requests get a "
+        let message =
+          "API rate limit exceeded for 127.0.0.1. (Authenticated requests get a "
           + "higher rate limit.)"
         return json(403, ["message": message, "documentation_url": Self.documentation], headers)
       }
@@ -119,10 +120,13 @@ public struct OfflineGitHubRoutes: Sendable {
     func url(_ page: Int) -> String {
       var query = "q=\(GitHubConfiguration.percentEncoded(q))"
       for name in ["sort", "order"] {
-        if let value = extra[name] { query += "&\(name)=\(GitHubConfiguration.percentEncoded(value))" }
+        if let value = extra[name] {
+          query += "&\(name)=\(GitHubConfiguration.percentEncoded(value))"
+        }
       }
       query += "&per_page=\(pageSize)&page=\(page)"
-      let base = baseURL.absoluteString.hasSuffix("/")
+      let base =
+        baseURL.absoluteString.hasSuffix("/")
         ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
       return "<\(base)/search/repositories?\(query)>"
     }

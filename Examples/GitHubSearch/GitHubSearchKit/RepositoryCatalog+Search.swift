@@ -6,7 +6,9 @@ extension RepositoryCatalog {
   ///   - sort: `stars` sorts by stars; anything else (or `nil`) is best match — more terms in
   ///     the name first, then more stars, then the older id.
   ///   - ascending: For `sort=stars`, whether `order=asc` was asked for.
-  public func search(_ query: CatalogQuery, sort: String? = nil, ascending: Bool = false)
+  public func search(
+    _ query: CatalogQuery, sort: String? = nil, ascending: Bool = false
+  )
     -> [Repository]
   {
     let matches = repositories.filter(query.matches)

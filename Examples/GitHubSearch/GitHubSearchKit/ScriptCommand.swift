@@ -46,9 +46,9 @@ public enum ScriptCommand: Sendable, Equatable {
   /// - Throws: ``ParseError`` for the first line that is not a command.
   public static func parse(script: String) throws(ParseError) -> [ScriptCommand] {
     var commands: [ScriptCommand] = []
-    for (index, line) in script.split(separator: "\n", omittingEmptySubsequences: false)
-      .enumerated()
-    {
+    // "\r\n" is one `Character`: split on it too, or a script saved on Windows is one line.
+    let lines = script.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (index, line) in lines.enumerated() {
       if let command = try parse(line: String(line), number: index + 1) {
         commands.append(command)
       }

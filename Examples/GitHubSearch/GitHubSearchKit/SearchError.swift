@@ -71,7 +71,8 @@ public enum SearchError: Error, Sendable, Hashable {
   public static func oneLine(_ text: String, limit: Int = 200) -> String {
     var line = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
-      let isControl = scalar.properties.generalCategory == .control
+      let isControl =
+        scalar.properties.generalCategory == .control
         || scalar.properties.generalCategory == .format
       line.append(isControl || scalar.properties.isWhitespace ? " " : scalar)
     }

@@ -53,7 +53,9 @@ public enum SearchResponseDecoder {
   }
 
   /// The `rel="next"` link, unless it lies past the 1000-result cap or goes nowhere new.
-  static func nextPage(response: HTTPURLResponse, url: URL, pageSize: Int, isEmpty: Bool)
+  static func nextPage(
+    response: HTTPURLResponse, url: URL, pageSize: Int, isEmpty: Bool
+  )
     -> PageLink?
   {
     guard !isEmpty, let header = response.value(forHTTPHeaderField: "Link"),
