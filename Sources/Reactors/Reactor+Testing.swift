@@ -22,11 +22,28 @@ extension Reactor {
     runtime.storage.runningEffectCount
   }
 
-  /// Counts the tasks started from now on, so a leak check can wait for them to return after the
-  /// reactor is released.
+  /// Counts the tasks started from the first call on, so a leak check can wait for them to return
+  /// after the reactor is released.
+  ///
+  /// Every call returns the same tracker: a test store and a leak check on one reactor share it.
   @_spi(Testing) public func _trackEffects() -> EffectTracker {
-    let tracker = EffectTracker()
-    runtime.storage.updateHooks(of: self) { $0.tracker = tracker }
-    return tracker
+    var installed: EffectTracker?
+    runtime.storage.updateHooks(of: self) { hooks in
+      if hooks.tracker == nil { hooks.tracker = EffectTracker() }
+      installed = hooks.tracker
+    }
+    return installed!
+  }
+
+  /// Whether `transform(action:)` or `transform(mutation:)` is overridden.
+  ///
+  /// Their operators may hold values back in tasks of their own (a debounce, a merged stream),
+  /// which ``_trackEffects()`` does not count: an idle tracker then does not mean that no mutation
+  /// is on its way.
+  @_spi(Testing) public var _transformsActionsOrMutations: Bool {
+    _ = currentState  // Connects the hooks if the reactor was never used.
+    return runtime.storage.withCore { core in
+      core.pointee.pipeline?.actions != nil || core.pointee.pipeline?.mutations != nil
+    }
   }
 }

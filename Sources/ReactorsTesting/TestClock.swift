@@ -4,17 +4,18 @@ import Foundation
 ///
 /// ```swift
 /// let clock = TestClock()
-/// let reactor = SearchReactor(clock: clock)
-/// reactor.send(.updateQuery("swift"))   // debounced by 300 ms on `clock`
+/// let store = TestStore(SearchReactor(clock: clock))
+/// await store.send(.updateQuery("swift")) { $0.query = "swift" }  // debounced by 300 ms
 /// await clock.advance(by: .milliseconds(300))
-/// await reactor.waitUntilIdle()
+/// await store.receive(.setResults(["swift-nio"])) { $0.results = ["swift-nio"] }
 /// ```
 ///
 /// A sleep whose deadline is already reached returns at once, so work that computes its deadline
 /// before the test advances (as `Mutations.delay` and `Mutations.debounce` do) never races it.
 public final class TestClock: Clock, @unchecked Sendable {
-  // Safe: every mutable field is touched only with `lock` held; continuations are resumed after
-  // it is released. `TestClockTests` run under ThreadSanitizer in CI.
+  // Safe: every mutable field (`currentInstant`, `sleepers`, `sleeperWaiters`, `nextID`) is
+  // touched only with `lock` held; continuations are resumed after it is released.
+  // `TestClockTests` run under ThreadSanitizer in CI.
 
   /// A point on a ``TestClock``: the time elapsed since the clock was made.
   public struct Instant: InstantProtocol, Hashable, Sendable {
@@ -48,9 +49,16 @@ public final class TestClock: Clock, @unchecked Sendable {
     let continuation: CheckedContinuation<Void, any Error>
   }
 
+  private struct SleeperWaiter {
+    let id: UInt64
+    let count: Int
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
   private let lock = NSLock()
   private var currentInstant = Instant()
   private var sleepers: [Sleeper] = []
+  private var sleeperWaiters: [SleeperWaiter] = []
   private var nextID: UInt64 = 0
 
   /// Makes a clock at offset zero.
@@ -70,6 +78,9 @@ public final class TestClock: Clock, @unchecked Sendable {
   }
 
   /// Suspends until the clock reaches `deadline`; throws `CancellationError` if cancelled first.
+  ///
+  /// Returns at once when `deadline` is already reached. A cancelled sleep is removed from the
+  /// clock: it no longer counts in ``sleeperCount`` and ``run()`` does not wait for it.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let id = lock.withLock {
@@ -79,12 +90,20 @@ public final class TestClock: Clock, @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let isDue = lock.withLock {
-          if deadline <= currentInstant { return true }
+        enum Start { case due, cancelled, waiting([CheckedContinuation<Void, Never>]) }
+        let start = lock.withLock { () -> Start in
+          if deadline <= currentInstant { return .due }
+          // Under the lock `onCancel` takes too: a cancel that came first is seen here, a later
+          // one finds the sleeper registered.
+          if Task.isCancelled { return .cancelled }
           sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-          return false
+          return .waiting(takeSatisfiedSleeperWaiters())
         }
-        if isDue { continuation.resume() }
+        switch start {
+        case .due: continuation.resume()
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        case .waiting(let waiters): for waiter in waiters { waiter.resume() }
+        }
       }
     } onCancel: {
       let cancelled = lock.withLock { () -> Sleeper? in
@@ -93,6 +112,86 @@ public final class TestClock: Clock, @unchecked Sendable {
       }
       cancelled?.continuation.resume(throwing: CancellationError())
     }
+  }
+
+  /// Returns once at least `count` tasks sleep on the clock; fails the test after `timeout`.
+  ///
+  /// For work that computes its deadline inside an effect (`try await clock.sleep(for:)` in a
+  /// `.run`): advancing before the effect sleeps would move the clock past a deadline that does
+  /// not exist yet. Wait for the sleep, then advance.
+  ///
+  /// ```swift
+  /// await store.send(.retry)
+  /// await clock.waitForSleepers()
+  /// await clock.advance(by: .seconds(2))
+  /// ```
+  ///
+  /// (`Mutations.delay` and `Mutations.debounce` fix their deadlines when `send` returns; they
+  /// need no wait.)
+  ///
+  /// - Parameters:
+  ///   - count: How many sleepers to wait for.
+  ///   - timeout: How long to wait at most, in real time; a safety net for a failing test.
+  ///   - fileID: The file that failures point at; leave the default, the caller's.
+  ///   - filePath: The path of that file; leave the default.
+  ///   - line: The line that failures point at; leave the default.
+  ///   - column: The column that failures point at; leave the default.
+  public func waitForSleepers(
+    _ count: Int = 1,
+    timeout: Duration = .seconds(3),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    let isReached = await withTaskGroup(of: Bool.self) { group in
+      group.addTask { await self.waitUntilSleeping(count) }
+      group.addTask {
+        try? await Task.sleep(until: deadline, clock: .continuous)
+        return false
+      }
+      let first = await group.next() ?? false
+      group.cancelAll()
+      return first
+    }
+    guard !isReached, sleeperCount < count else { return }
+    FailureReporter.fail(
+      "Expected \(count) \(count == 1 ? "task" : "tasks") to sleep on the TestClock within "
+        + "\(timeout), but \(sleeperCount) did.",
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+  }
+
+  /// Returns `true` once `count` tasks sleep, `false` when cancelled first.
+  private func waitUntilSleeping(_ count: Int) async -> Bool {
+    let id = lock.withLock {
+      nextID += 1
+      return nextID
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let isDone = lock.withLock {
+          if sleepers.count >= count || Task.isCancelled { return true }
+          sleeperWaiters.append(SleeperWaiter(id: id, count: count, continuation: continuation))
+          return false
+        }
+        if isDone { continuation.resume() }
+      }
+      return sleeperCount >= count
+    } onCancel: {
+      let waiter = lock.withLock { () -> SleeperWaiter? in
+        guard let index = sleeperWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+        return sleeperWaiters.remove(at: index)
+      }
+      waiter?.continuation.resume()
+    }
+  }
+
+  /// Removes the waiters whose count of sleepers is reached; call with `lock` held.
+  private func takeSatisfiedSleeperWaiters() -> [CheckedContinuation<Void, Never>] {
+    let satisfied = sleeperWaiters.filter { $0.count <= sleepers.count }
+    sleeperWaiters.removeAll { $0.count <= sleepers.count }
+    return satisfied.map(\.continuation)
   }
 
   /// Moves the clock forward by `duration`, waking every sleeper whose deadline it reaches.
@@ -111,7 +210,10 @@ public final class TestClock: Clock, @unchecked Sendable {
     await Task.yield()
   }
 
-  /// Advances until no sleeper is left, however far that is.
+  /// Advances until no sleeper is left, however far that is, waking sleepers in deadline order.
+  ///
+  /// > Important: A task that sleeps again every time it wakes (a timer) keeps `run()` going
+  /// > forever; advance such a clock by a duration instead.
   public func run() async {
     while let deadline = lock.withLock({ sleepers.map(\.deadline).min() }) {
       await advance(to: deadline)

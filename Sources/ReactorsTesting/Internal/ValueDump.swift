@@ -1,0 +1,198 @@
+import Foundation
+
+/// A stable description of any value, built with `Mirror`, for failure messages and diffs.
+///
+/// Structs and classes print as `Type(label: value, ...)`, enums as `.case(payload)`, optionals
+/// as their value or `nil`, strings quoted. Sets and dictionaries are sorted, so two dumps of equal
+/// values are equal text in every run. ``lines(of:)`` puts every field on a line of its own, which
+/// is what makes a line diff of two states readable:
+///
+/// ```
+/// State(
+///   query: "swift",
+///   results: [
+///     "swift-nio"
+///   ],
+///   isLoading: false
+/// )
+/// ```
+enum ValueDump {
+  /// The multi-line dump of `value`, two spaces per level.
+  static func lines(of value: Any) -> String {
+    var lines: [String] = []
+    var visited: Set<ObjectIdentifier> = []
+    appendLines(of: node(for: value, visited: &visited), label: nil, depth: 0, to: &lines)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The one-line dump of `value`, cut after `limit` characters.
+  static func line(of value: Any, limit: Int = 200) -> String {
+    var visited: Set<ObjectIdentifier> = []
+    let text = singleLine(node(for: value, visited: &visited))
+    return text.count > limit ? String(text.prefix(limit)) + "…" : text
+  }
+
+  // MARK: - The tree
+
+  /// A value as the dump sees it: text, or a bracketed list of labelled children.
+  indirect enum Node {
+    case leaf(String)
+    case group(open: String, close: String, empty: String, children: [Child])
+  }
+
+  struct Child {
+    let label: String?
+    let node: Node
+  }
+
+  static func node(for value: Any, visited: inout Set<ObjectIdentifier>) -> Node {
+    if let leaf = knownLeaf(value) { return .leaf(leaf) }
+    let mirror = Mirror(reflecting: value)
+    switch mirror.displayStyle {
+    case .optional:
+      guard let wrapped = mirror.children.first else { return .leaf("nil") }
+      return node(for: wrapped.value, visited: &visited)
+    case .enum:
+      return enumNode(value, mirror, visited: &visited)
+    case .tuple:
+      let children = mirror.children.map { child in
+        Child(label: tupleLabel(child.label), node: node(for: child.value, visited: &visited))
+      }
+      return .group(open: "(", close: ")", empty: "()", children: children)
+    case .collection:
+      let children = mirror.children.map {
+        Child(label: nil, node: node(for: $0.value, visited: &visited))
+      }
+      return .group(open: "[", close: "]", empty: "[]", children: children)
+    case .set:
+      // Sorted by their text: a set's order changes from run to run.
+      let children = mirror.children.map {
+        Child(label: nil, node: node(for: $0.value, visited: &visited))
+      }
+      .sorted { singleLine($0.node) < singleLine($1.node) }
+      return .group(open: "Set([", close: "])", empty: "Set([])", children: children)
+    case .dictionary:
+      let children = mirror.children.map { entry -> Child in
+        let pair = Array(Mirror(reflecting: entry.value).children)
+        let key = singleLine(node(for: pair[0].value, visited: &visited))
+        return Child(label: key, node: node(for: pair[1].value, visited: &visited))
+      }
+      .sorted { ($0.label ?? "") < ($1.label ?? "") }
+      return .group(open: "[", close: "]", empty: "[:]", children: children)
+    case .class:
+      let id = ObjectIdentifier(value as AnyObject)
+      guard visited.insert(id).inserted else { return .leaf("\(typeName(of: value))(<cycle>)") }
+      defer { visited.remove(id) }
+      return recordNode(value, mirror, visited: &visited)
+    default:
+      return recordNode(value, mirror, visited: &visited)
+    }
+  }
+
+  /// Values whose `Mirror` shows storage details rather than what they mean.
+  private static func knownLeaf(_ value: Any) -> String? {
+    switch value {
+    case let string as String: String(reflecting: string)
+    case let string as Substring: String(reflecting: String(string))
+    case let character as Character: String(reflecting: character)
+    case let url as URL: "URL(\(String(reflecting: url.absoluteString)))"
+    case let uuid as UUID: "UUID(\(uuid.uuidString))"
+    case let date as Date: "Date(\(date.timeIntervalSince1970))"
+    case let data as Data: "Data(\(data.count) bytes)"
+    case let decimal as Decimal: decimal.description
+    case let duration as Duration: "Duration(\(duration))"
+    case let type as Any.Type: String(reflecting: type)
+    default: nil
+    }
+  }
+
+  private static func enumNode(
+    _ value: Any, _ mirror: Mirror, visited: inout Set<ObjectIdentifier>
+  )
+    -> Node
+  {
+    guard let payload = mirror.children.first else { return .leaf(".\(value)") }
+    let name = ".\(payload.label ?? "\(value)")("
+    let payloadMirror = Mirror(reflecting: payload.value)
+    guard payloadMirror.displayStyle == .tuple else {
+      // One unlabelled value reads best inline: `.setQuery("swift")`, `.setResults([`.
+      switch node(for: payload.value, visited: &visited) {
+      case .leaf(let text):
+        return .leaf(name + text + ")")
+      case .group(let open, let close, let empty, let children):
+        return .group(
+          open: name + open, close: close + ")", empty: name + empty + ")", children: children)
+      }
+    }
+    let children = payloadMirror.children.map { child in
+      Child(label: tupleLabel(child.label), node: node(for: child.value, visited: &visited))
+    }
+    return .group(open: name, close: ")", empty: name + ")", children: children)
+  }
+
+  /// A struct, a class or a plain value: its stored properties, superclasses' first.
+  private static func recordNode(
+    _ value: Any, _ mirror: Mirror, visited: inout Set<ObjectIdentifier>
+  ) -> Node {
+    var mirrors = [mirror]
+    while let parent = mirrors.last?.superclassMirror { mirrors.append(parent) }
+    let children = mirrors.reversed().flatMap(\.children).map { child in
+      Child(label: child.label, node: node(for: child.value, visited: &visited))
+    }
+    if children.isEmpty {
+      // A number, a Bool, an enum-like value with its own description, or an empty struct.
+      if mirror.displayStyle == nil || value is CustomStringConvertible { return .leaf("\(value)") }
+      return .leaf("\(typeName(of: value))()")
+    }
+    let open = "\(typeName(of: value))("
+    return .group(open: open, close: ")", empty: open + ")", children: children)
+  }
+
+  private static func typeName(of value: Any) -> String {
+    String(describing: type(of: value))
+  }
+
+  /// `nil` for the positional labels (`.0`) of an unlabelled tuple element.
+  private static func tupleLabel(_ label: String?) -> String? {
+    guard let label, !label.hasPrefix(".") else { return nil }
+    return label
+  }
+
+  // MARK: - Rendering
+
+  static func singleLine(_ node: Node) -> String {
+    switch node {
+    case .leaf(let text):
+      return text
+    case .group(let open, let close, let empty, let children):
+      if children.isEmpty { return empty }
+      let inner = children.map { child in
+        (child.label.map { "\($0): " } ?? "") + singleLine(child.node)
+      }
+      return open + inner.joined(separator: ", ") + close
+    }
+  }
+
+  private static func appendLines(
+    of node: Node, label: String?, depth: Int, trailing: String = "", to lines: inout [String]
+  ) {
+    let indent = String(repeating: "  ", count: depth)
+    let head = indent + (label.map { "\($0): " } ?? "")
+    switch node {
+    case .leaf(let text):
+      lines.append(head + text + trailing)
+    case .group(let open, let close, let empty, let children):
+      guard !children.isEmpty else {
+        lines.append(head + empty + trailing)
+        return
+      }
+      lines.append(head + open)
+      for (index, child) in children.enumerated() {
+        let separator = index == children.count - 1 ? "" : ","
+        appendLines(
+          of: child.node, label: child.label, depth: depth + 1, trailing: separator, to: &lines)
+      }
+      lines.append(indent + close + trailing)
+    }
+  }
+}

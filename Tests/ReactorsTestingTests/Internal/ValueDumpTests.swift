@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import ReactorsTesting
+
+@Suite struct ValueDumpTests {
+  @Test func aStructPutsEachFieldOnALineOfItsOwn() {
+    let profile = Profile(name: "Ada", tags: ["math", "code"], manager: nil, status: .active)
+
+    #expect(
+      ValueDump.lines(of: profile) == """
+        Profile(
+          name: "Ada",
+          tags: [
+            "math",
+            "code"
+          ],
+          manager: nil,
+          status: .active
+        )
+        """)
+  }
+
+  @Test func enumPayloadsReadLikeTheCaseThatMadeThem() {
+    #expect(
+      ValueDump.line(of: Status.away(until: 3, note: "lunch")) == #".away(until: 3, note: "lunch")"#
+    )
+    #expect(ValueDump.line(of: Event.rename("Ada")) == #".rename("Ada")"#)
+    #expect(ValueDump.lines(of: Event.tag(["a"])) == ".tag([\n  \"a\"\n])")
+    #expect(ValueDump.line(of: Event.reset) == ".reset")
+  }
+
+  @Test func optionalsShowTheirValueOrNil() {
+    let some: Int? = 3
+    let none: Int? = nil
+
+    #expect(ValueDump.line(of: some as Any) == "3")
+    #expect(ValueDump.line(of: none as Any) == "nil")
+  }
+
+  @Test func dictionariesAndSetsAreSortedSoEveryRunPrintsTheSame() {
+    let dictionary = ["b": 2, "a": 1, "c": 3]
+    let set: Set = ["pear", "apple", "fig"]
+
+    #expect(ValueDump.line(of: dictionary) == #"["a": 1, "b": 2, "c": 3]"#)
+    #expect(ValueDump.line(of: set) == #"Set(["apple", "fig", "pear"])"#)
+    #expect(ValueDump.line(of: [String: Int]()) == "[:]")
+  }
+
+  @Test func foundationValuesShowWhatTheyMean() {
+    #expect(
+      ValueDump.line(of: URL(string: "https://example.com/a?b=1")!)
+        == #"URL("https://example.com/a?b=1")"#)
+    #expect(ValueDump.line(of: Data([1, 2, 3])) == "Data(3 bytes)")
+    #expect(ValueDump.line(of: Duration.milliseconds(300)) == "Duration(0.3 seconds)")
+  }
+
+  @Test func aCycleOfClassesIsCut() {
+    let node = Node(name: "a")
+    node.next = node
+
+    #expect(ValueDump.line(of: node) == #"Node(name: "a", next: Node(<cycle>))"#)
+  }
+
+  @Test func aLongLineIsCut() {
+    let line = ValueDump.line(of: String(repeating: "x", count: 300), limit: 10)
+
+    #expect(line == "\"xxxxxxxxx…")
+  }
+}
+
+// MARK: - Fixtures
+
+private struct Profile {
+  var name: String
+  var tags: [String]
+  var manager: String?
+  var status: Status
+}
+
+private enum Status {
+  case active
+  case away(until: Int, note: String)
+}
+
+private enum Event {
+  case rename(String)
+  case tag([String])
+  case reset
+}
+
+private final class Node {
+  let name: String
+  var next: Node?
+
+  init(name: String) {
+    self.name = name
+  }
+}

@@ -1,0 +1,309 @@
+import ReactorsTesting
+import Testing
+
+@Suite struct TestStoreReceiveTests {
+  @Test func receiveWaitsForTheDebouncedSearch() async {
+    let clock = TestClock()
+    let store = TestStore(SearchReactor(clock: clock))
+
+    await store.send(.updateQuery("swift")) { $0.query = "swift" }
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.setResults(["swift-result"])) { $0.results = ["swift-result"] }
+
+    await store.finish()
+  }
+
+  @Test func aNewQueryCancelsTheDebouncedOne() async {
+    let clock = TestClock()
+    let store = TestStore(SearchReactor(clock: clock))
+
+    await store.send(.updateQuery("sw")) { $0.query = "sw" }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.updateQuery("swift")) { $0.query = "swift" }
+    await clock.advance(by: .milliseconds(200))
+    await store.send(.doNothing)  // Nothing was reduced: "sw" never searched.
+    await clock.advance(by: .milliseconds(100))
+    await store.receive(.setResults(["swift-result"])) { $0.results = ["swift-result"] }
+
+    await store.finish()
+  }
+
+  @Test func receiveTakesSeveralMutationsOfOneEffectInOrder() async {
+    let store = TestStore(SearchReactor(clock: TestClock()))
+
+    await store.send(.load) { $0.isLoading = true }
+    await store.receive(.setResults(["a"])) { $0.results = ["a"] }
+    await store.receive(.setLoading(false)) { $0.isLoading = false }
+
+    await store.finish()
+  }
+
+  @Test func receiveReportsAnotherMutationAsADiff() async {
+    let failures = await recordedFailures {
+      let store = TestStore(SearchReactor(clock: TestClock()))
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive(.setLoading(false)) { $0.isLoading = false }
+      await store.receive(.setLoading(false)) { $0.isLoading = false }
+    }
+
+    #expect(
+      failures.map(\.message) == [
+        """
+        Received a mutation other than the expected one: (- expected, + received)
+
+        - .setLoading(false)
+        + .setResults([
+        +   "a"
+        + ])
+        """
+      ])
+  }
+
+  @Test func receiveReportsAWrongStateAsADiff() async {
+    let failures = await recordedFailures {
+      let store = TestStore(SearchReactor(clock: TestClock()))
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive(.setResults(["a"])) { $0.results = ["b"] }
+      await store.receive(.setLoading(false)) { $0.isLoading = false }
+    }
+
+    #expect(
+      failures.map(\.message) == [
+        """
+        The state after receiving .setResults(["a"]) is not the expected one: \
+        (- expected, + actual)
+
+          State(
+            query: "",
+            results: [
+        -     "b"
+        +     "a"
+            ],
+            isLoading: true
+          )
+        """
+      ])
+  }
+
+  @Test func receiveReportsAStateChangeThatNoClosureAsserted() async {
+    let failures = await recordedFailures {
+      let store = TestStore(SearchReactor(clock: TestClock()))
+      await store.send(.load) { $0.isLoading = true }
+      await store.receive(.setResults(["a"]))
+      await store.receive(.setLoading(false)) { $0.isLoading = false }
+    }
+
+    #expect(failures.count == 1)
+    #expect(
+      failures.first?.message.hasPrefix(
+        #"receiving .setResults(["a"]) changed the state, but no change was asserted"#) == true)
+    #expect(failures.first?.message.contains(#"+     "a""#) == true)
+  }
+
+  @Test func receiveFailsAtOnceWhenNoEffectCouldSendTheMutation() async {
+    let failures = await recordedFailures {
+      let store = TestStore(SearchReactor(clock: TestClock()))
+      await store.send(.updateQuery("swift")) { $0.query = "swift" }
+      store.reactor.cancel(id: "search")
+      await store.receive(.setResults(["swift-result"]), timeout: .seconds(60))
+    }
+
+    #expect(
+      failures.map(\.message) == [
+        #"Expected to receive .setResults(["swift-result"]), but no effect is running that could send it."#
+      ])
+  }
+
+  @Test func receiveFailsAfterTheTimeoutWhileAnEffectWaitsForTheClock() async {
+    let failures = await recordedFailures {
+      let store = TestStore(SearchReactor(clock: TestClock()))
+      await store.send(.updateQuery("swift")) { $0.query = "swift" }
+      await store.receive(.setResults(["swift-result"]), timeout: .milliseconds(50))
+      store.reactor.cancel(id: "search")
+    }
+
+    #expect(failures.count == 1)
+    #expect(
+      failures.first?.message.hasPrefix(
+        #"Expected to receive .setResults(["swift-result"]), but none came within 0.05 seconds"#)
+        == true)
+    #expect(failures.first?.message.contains("Does one wait for a TestClock") == true)
+  }
+
+  @Test func receiveWhereChecksMutationsThatAreNotEquatable() async {
+    let store = TestStore(LoaderReactor())
+
+    await store.send(.load)
+    await store.receive(where: { if case .loaded = $0 { true } else { false } }) {
+      $0.count = 3
+    }
+
+    await store.finish()
+  }
+
+  @Test func receiveWhereReportsAMutationThatDoesNotMatch() async {
+    let failures = await recordedFailures {
+      let store = TestStore(LoaderReactor())
+      await store.send(.load)
+      await store.receive(where: { if case .failed = $0 { true } else { false } })
+    }
+
+    #expect(
+      failures.map(\.message) == [
+        """
+        Received a mutation that does not match the predicate:
+
+        .loaded(Payload(
+          count: 3
+        ))
+        """
+      ])
+  }
+
+  @Test func receiveUnhandledErrorReturnsTheErrorAnEffectThrew() async {
+    let store = TestStore(SearchReactor(clock: TestClock()))
+
+    await store.send(.fail)
+    let error = await store.receiveUnhandledError()
+
+    #expect(error as? FixtureError == .offline)
+    await store.finish()
+  }
+
+  @Test func receiveUnhandledErrorFailsWhenNoneCame() async {
+    let failures = await recordedFailures {
+      let store = TestStore(SearchReactor(clock: TestClock()))
+      await store.send(.doNothing)
+      await store.receiveUnhandledError()
+    }
+
+    #expect(
+      failures.map(\.message) == [
+        "Expected to receive an unhandled error, but no effect is running that could send it."
+      ])
+  }
+
+  @Test func receiveWaitsForMutationsMergedByTransform() async {
+    let (events, continuation) = AsyncStream<Int>.makeStream()
+    let store = TestStore(EventReactor(events: events))
+
+    continuation.yield(7)
+    await store.receive(7) { $0.last = 7 }
+
+    continuation.finish()
+    await store.finish()
+  }
+}
+
+// MARK: - Fixtures
+
+private enum FixtureError: Error, Equatable {
+  case offline
+}
+
+private final class SearchReactor: Reactor {
+  enum Action {
+    case updateQuery(String)
+    case load
+    case fail
+    case doNothing
+  }
+
+  enum Mutation: Equatable {
+    case setQuery(String)
+    case setResults([String])
+    case setLoading(Bool)
+  }
+
+  struct State: Equatable {
+    var query = ""
+    var results: [String] = []
+    var isLoading = false
+  }
+
+  let initialState = State()
+  let runtime = Runtime()
+  private let clock: any Clock<Duration>
+
+  init(clock: any Clock<Duration>) {
+    self.clock = clock
+  }
+
+  func mutate(action: Action) -> Mutations<Mutation> {
+    switch action {
+    case .updateQuery(let query):
+      .concat(
+        .just(.setQuery(query)),
+        .run { send in send(.setResults(["\(query)-result"])) }
+          .debounce(id: "search", for: .milliseconds(300), clock: clock)
+      )
+    case .load:
+      .concat(
+        .just(.setLoading(true)),
+        .run { send in
+          send(.setResults(["a"]))
+          send(.setLoading(false))
+        }
+      )
+    case .fail:
+      .run { _ in throw FixtureError.offline }
+    case .doNothing:
+      .none
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .setQuery(let query): state.query = query
+    case .setResults(let results): state.results = results
+    case .setLoading(let isLoading): state.isLoading = isLoading
+    }
+    return state
+  }
+}
+
+/// Its mutations are not `Equatable`.
+private final class LoaderReactor: Reactor {
+  struct Payload: Sendable { var count: Int }
+  enum Action { case load }
+  enum Mutation {
+    case loaded(Payload)
+    case failed(any Error)
+  }
+  struct State: Equatable { var count = 0 }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func mutate(action: Action) -> Mutations<Mutation> {
+    .run { send in send(.loaded(Payload(count: 3))) }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    guard case .loaded(let payload) = mutation else { return state }
+    return State(count: payload.count)
+  }
+}
+
+/// Merges an outside stream of events into its mutations, in a task the runtime does not count.
+private final class EventReactor: Reactor {
+  typealias Action = Int
+  struct State: Equatable { var last = 0 }
+
+  let initialState = State()
+  let runtime = Runtime()
+  private let events: AsyncStream<Int>
+
+  init(events: AsyncStream<Int>) {
+    self.events = events
+  }
+
+  func transform(mutation: Signal<Int>) -> Signal<Int> {
+    mutation.merge(with: events)
+  }
+
+  func reduce(state: State, mutation: Int) -> State {
+    State(last: mutation)
+  }
+}
