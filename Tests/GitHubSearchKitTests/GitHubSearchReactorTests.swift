@@ -412,18 +412,125 @@ import Testing
 
   // MARK: Lifetime
 
-  @Test func releasingTheReactorCancelsItsRequest() async {
+  @Test func releasingTheReactorCancelsItsRequestAndLeavesNothingRunning() async {
     let server = ScriptedGitHubClient()
     let clock = TestClock()
-    var reactor: GitHubSearchReactor? = GitHubSearchReactor(client: server.client, clock: clock)
-    weak let released = reactor
-    reactor?.send(.updateQuery("swift"))
-    await clock.advance(by: .milliseconds(300))
-    _ = await server.nextCall()
-    reactor = nil
-    #expect(released == nil)
-    for _ in 0..<10_000 where server.cancelledRequests.isEmpty { await Task.yield() }
+    await withLeakCheck(GitHubSearchReactor(client: server.client, clock: clock)) { reactor in
+      reactor.send(.updateQuery("swift"))
+      await clock.advance(by: .milliseconds(300))
+      _ = await server.nextCall()  // In flight when the reactor goes.
+    }
     #expect(server.cancelledRequests == [.firstPage(query: "swift")])
+  }
+}
+
+// MARK: - Exhaustively, with a TestStore: every mutation an effect reduces is accounted for
+
+@Suite struct GitHubSearchReactorStoreTests {
+  let clock = TestClock()
+  let server = ScriptedGitHubClient()
+  let date = TestDate()
+  let store: TestStore<GitHubSearchReactor>
+
+  init() {
+    let date = date
+    store = TestStore(GitHubSearchReactor(client: server.client, clock: clock, now: { date.now }))
+  }
+
+  @Test func searchesThenLoadsTheLinkedPage() async {
+    await store.send(.updateQuery("  swift ")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    let page2 = PageLink.fixture("swift", page: 2)
+    let first = SearchPage.fixture(1...30, total: 45, next: page2)
+    server.respond(await server.nextCall(), with: first)
+    await store.receive(.setRepos(first)) {
+      $0.repositories = first.repositories
+      $0.nextPage = page2
+      $0.totalCount = 45
+      $0.isLoadingFirstPage = false
+    }
+
+    await store.send(.loadNextPage) { $0.isLoadingNextPage = true }
+    await store.send(.loadNextPage)  // Ignored: the state does not change, nothing is fetched.
+    let call = await server.nextCall()
+    #expect(call.request == .nextPage(page2))
+    let second = SearchPage.fixture(31...45, total: 45, next: nil)
+    server.respond(call, with: second)
+    await store.receive(.appendRepos(second)) {
+      $0.repositories += second.repositories
+      $0.nextPage = nil
+      $0.isLoadingNextPage = false
+    }
+    await store.send(.loadNextPage)  // The last page: ignored.
+    await store.finish()
+  }
+
+  @Test func aCancelledSearchNeverReducesAnything() async {
+    await store.send(.updateQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    let stale = await server.nextCall()
+    await store.send(.updateQuery("rust")) { $0.query = "rust" }
+    server.respond(stale, with: .fixture(1...3, owner: "stale"))  // Already cancelled.
+    await clock.advance(by: .milliseconds(300))
+    let rust = SearchPage.fixture(7...8, total: 2, owner: "rust")
+    server.respond(await server.nextCall(), with: rust)
+    // Exhaustive: a stale `.setRepos` would arrive first and fail this line.
+    await store.receive(.setRepos(rust)) {
+      $0.repositories = rust.repositories
+      $0.totalCount = 2
+      $0.isLoadingFirstPage = false
+    }
+    await store.finish()
+  }
+
+  @Test func aFailedPageBecomesAnErrorStateAndRetryFetchesItAgain() async {
+    await store.send(.updateQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    server.fail(await server.nextCall(), with: .unavailable(status: 503))
+    await store.receive(
+      .setError(.unavailable(status: 503), failedPage: .firstPage(query: "swift"))
+    ) {
+      $0.error = .unavailable(status: 503)
+      $0.failedPage = .firstPage(query: "swift")
+      $0.isLoadingFirstPage = false
+    }
+    await store.send(.loadNextPage)  // Ignored after a failure.
+    await store.send(.retry) {
+      $0.error = nil
+      $0.failedPage = nil
+      $0.isLoadingFirstPage = true
+    }
+    let page = SearchPage.fixture(1...2, total: 2)
+    server.respond(await server.nextCall(), with: page)
+    await store.receive(.setRepos(page)) {
+      $0.repositories = page.repositories
+      $0.totalCount = 2
+      $0.isLoadingFirstPage = false
+    }
+    await store.finish()
+  }
+
+  @Test func anEmptyQueryClearsEverythingWithoutARequest() async {
+    await store.send(.updateQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await store.send(.updateQuery(" ")) {
+      $0.query = ""
+      $0.isLoadingFirstPage = false
+    }
+    await clock.run()
+    await store.finish()
+    #expect(server.requests.isEmpty)
   }
 }
 
