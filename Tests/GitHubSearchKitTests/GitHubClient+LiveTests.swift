@@ -177,6 +177,13 @@ import FoundationNetworking
     #expect(try await error(from: response) == .invalidResponse("the answer is not UTF-8 text"))
   }
 
+  @Test func aHugeBodyIsRefusedNotParsed() async throws {
+    let body = Data(repeating: 0x20, count: SearchResponseDecoder.maximumBodySize + 1)
+    #expect(
+      try await error(from: .json(body))
+        == .invalidResponse("the answer is too large (8388609 bytes)"))
+  }
+
   @Test func aMalformedItemIsSkippedAndTheRestOfThePageKept() async throws {
     let body = """
       {"total_count": 2, "incomplete_results": false, "items": [

@@ -15,6 +15,8 @@ import TerminalUI
   private let source: String
   private var screen: Screen?
   private var local = SearchScreen.Local()
+  /// Whether a rate limit's countdown was seen running, so its end triggers one retry.
+  private var isCountingDown = false
 
   init(reactor: GitHubSearchReactor, terminal: Terminal, source: String) {
     self.reactor = reactor
@@ -99,8 +101,17 @@ import TerminalUI
   private func tick() {
     let state = reactor.currentState
     let now = Date()
-    if case .rateLimited = state.error, state.error?.isRateLimit(at: now) == false {
-      reactor.send(.retry)
+    if case .rateLimited = state.error {
+      // Retry when a countdown seen running reaches zero: a limit that is over on arrival
+      // (`retry-after: 0`, a skewed clock) waits for Ctrl-R instead of retrying in a loop.
+      if state.error?.isRateLimit(at: now) == true {
+        isCountingDown = true
+      } else if isCountingDown {
+        isCountingDown = false
+        reactor.send(.retry)
+      }
+    } else {
+      isCountingDown = false
     }
     guard state.isLoadingFirstPage || state.isLoadingNextPage || state.error != nil else {
       return
