@@ -103,16 +103,16 @@ import Testing
   // MARK: Scripts
 
   func script(
-    _ text: String, environment: [String: String] = [:], json: Bool = true
-  ) throws
-    -> BinaryRun
-  {
+    _ text: String, arguments: [String] = [], environment: [String: String] = [:],
+    json: Bool = true
+  ) throws -> BinaryRun {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("github-search-\(UUID().uuidString).script")
     try text.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
     return try run(
-      ["--offline", "--script", file.path] + (json ? ["--json"] : []), environment: environment)
+      ["--offline", "--script", file.path] + (json ? ["--json"] : []) + arguments,
+      environment: environment)
   }
 
   @Test func aSlowSearchOvertakenByANewQueryIsCancelledOnTheWire() throws {
@@ -125,6 +125,8 @@ import Testing
       query swift
       wait
       """,
+      // No debounce: "slow" is on the wire long before the second query.
+      arguments: ["--debounce-ms", "0"],
       environment: ["GITHUB_SEARCH_OFFLINE_FAULTS": "slow=stall", "GITHUB_SEARCH_OFFLINE_LOG": "1"])
     #expect(result.status == 0)
     let states = try objects(result)

@@ -85,7 +85,9 @@ enum SearchScreen {
     }
     if total == 0 { return Line("No repositories match “\(search.query)”.") }
     var line = Line("\(total) repositories", style: .bold)
-    line.append(" · \(search.repositories.count) loaded", style: .dim)
+    if search.repositories.count < total {
+      line.append(" · \(search.repositories.count) loaded", style: .dim)
+    }
     if total > GitHubConfiguration.resultCap {
       line.append(" · GitHub lists the first 1000", style: .dim)
     }
