@@ -74,7 +74,7 @@ public struct RepositoryCatalog: Sendable {
       let article = "aeiou".contains(quality.first!) ? "An" : "A"
       return "\(article) \(quality) \(topic) library for \(language)"
     case 1: return "\(capitalized(topic)) \(random.pick(things)), written in \(language)"
-    case 2: return "\(capitalized(random.pick(qualities))) \(topic) \(random.pick(things)) & tools"
+    case 2: return "\(capitalized(random.pick(qualities))) \(topic) \(random.pick(things))"
     case 3: return "Experiments with \(topic) and \(random.pick(topics)) in \(language)"
     case 4: return "\(name): \(random.pick(qualities)) \(topic) for \(language) = fewer bugs"
     default: return "The \(random.pick(qualities)) way to do \(topic) (\(language))"
