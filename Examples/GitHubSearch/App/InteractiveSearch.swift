@@ -1,0 +1,140 @@
+import Foundation
+import GitHubSearchKit
+import Reactors
+import TerminalUI
+
+/// The interactive search on a terminal: type to search, arrows to move, more results load as
+/// the selection nears the end, Enter shows the repository's URL.
+///
+/// Everything runs on the main actor: terminal events, reactor states and the spinner's tick
+/// each call in to update the local state and redraw. The terminal is restored on every way
+/// out — a return, Ctrl-C, a signal, a crash — by `Terminal`.
+@MainActor final class InteractiveSearch {
+  private let reactor: GitHubSearchReactor
+  private let terminal: Terminal
+  private let source: String
+  private var screen: Screen?
+  private var local = SearchScreen.Local()
+  /// Whether a rate limit's countdown was seen running, so its end triggers one retry.
+  private var isCountingDown = false
+
+  init(reactor: GitHubSearchReactor, terminal: Terminal, source: String) {
+    self.reactor = reactor
+    self.terminal = terminal
+    self.source = source
+  }
+
+  /// Runs until the person quits (Esc or Ctrl-C) or input ends.
+  func run() async throws {
+    try terminal.enterInteractiveMode()
+    defer { terminal.restore() }
+    let screen = Screen(terminal: terminal)
+    self.screen = screen
+    render()
+
+    let states = Task { [reactor] in
+      for await _ in reactor.state.buffering(.latest) { self.stateChanged() }
+    }
+    let ticks = Task {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .milliseconds(100))
+        self.tick()
+      }
+    }
+    defer {
+      states.cancel()
+      ticks.cancel()
+    }
+    for await event in terminal.events() {
+      switch event {
+      case .resize:
+        render()
+      case .key(let key):
+        if handle(key) == .quit { return }
+      }
+    }
+  }
+
+  private enum Outcome { case keepGoing, quit }
+
+  private func handle(_ key: Key) -> Outcome {
+    let height = SearchScreen.listHeight(for: terminal.size)
+    let count = reactor.currentState.repositories.count
+    switch key {
+    case .escape, .control("c"):
+      return .quit
+    case .up: local.viewport.move(by: -1, count: count, height: height)
+    case .down: local.viewport.move(by: 1, count: count, height: height)
+    case .pageUp: local.viewport.move(by: -height, count: count, height: height)
+    case .pageDown: local.viewport.move(by: height, count: count, height: height)
+    case .enter:
+      let repositories = reactor.currentState.repositories
+      if repositories.indices.contains(local.viewport.selection) {
+        local.message = "↗ " + repositories[local.viewport.selection].htmlURL.absoluteString
+      }
+    case .control("r"):
+      reactor.send(.retry)
+    case .control("l"):
+      screen?.invalidate()
+    default:
+      let before = local.editor.text
+      guard local.editor.handle(key) else { break }
+      if local.editor.text != before {
+        local.viewport.reset()
+        local.message = nil
+        reactor.send(.updateQuery(local.editor.text))
+      }
+    }
+    loadMoreIfNearTheEnd()
+    render()
+    return .keepGoing
+  }
+
+  private func stateChanged() {
+    let height = SearchScreen.listHeight(for: terminal.size)
+    local.viewport.clamp(count: reactor.currentState.repositories.count, height: height)
+    loadMoreIfNearTheEnd()
+    render()
+  }
+
+  /// Moves the spinner and the rate-limit countdown; retries once a rate limit is over.
+  private func tick() {
+    let state = reactor.currentState
+    let now = Date()
+    if case .rateLimited = state.error {
+      // Retry when a countdown seen running reaches zero: a limit that is over on arrival
+      // (`retry-after: 0`, a skewed clock) waits for Ctrl-R instead of retrying in a loop.
+      if state.error?.isRateLimit(at: now) == true {
+        isCountingDown = true
+      } else if isCountingDown {
+        isCountingDown = false
+        reactor.send(.retry)
+      }
+    } else {
+      isCountingDown = false
+    }
+    guard state.isLoadingFirstPage || state.isLoadingNextPage || state.error != nil else {
+      return
+    }
+    local.spinner.advance()
+    render()
+  }
+
+  /// Asks for the next page when the selection nears the end; the reactor ignores the request
+  /// while a page loads, after a failure, or on the last page.
+  private func loadMoreIfNearTheEnd() {
+    let state = reactor.currentState
+    guard state.hasNextPage, !state.repositories.isEmpty else { return }
+    let height = SearchScreen.listHeight(for: terminal.size)
+    if local.viewport.isNearEnd(count: state.repositories.count, height: height) {
+      reactor.send(.loadNextPage)
+    }
+  }
+
+  private func render() {
+    screen?.render(
+      SearchScreen.frame(
+        search: reactor.currentState, local: local, size: terminal.size, now: Date(),
+        source: source))
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GitHubSearchKit
+
+/// The client the reactor talks to, and the offline server behind it when `--offline` is given.
+///
+/// Offline, the embedded server is tuned by environment variables, so the command line stays
+/// as documented:
+/// - `GITHUB_SEARCH_OFFLINE_LATENCY_MS`: how long each answer takes (default 200).
+/// - `GITHUB_SEARCH_OFFLINE_RATE_LIMIT`: searches allowed per minute (default: no limit).
+/// - `GITHUB_SEARCH_OFFLINE_FAULTS`: faults to inject (see ``OfflineFaults``), such as
+///   `slow=stall,swift@2=503:1`.
+/// - `GITHUB_SEARCH_OFFLINE_LOG=1`: print the server's request log on standard error at exit.
+final class SearchBackend: Sendable {
+  let client: GitHubClient
+  let apiURL: URL
+  private let offlineServer: OfflineGitHubServer?
+  private let printsLog: Bool
+
+  struct SetupError: Error {
+    var message: String
+  }
+
+  init(
+    options: CommandLineOptions,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(SetupError) {
+    let token = GitHubToken.fromEnvironment(environment)
+    switch options.server {
+    case .publicAPI:
+      apiURL = GitHubConfiguration.publicAPI
+      offlineServer = nil
+    case .custom(let url):
+      apiURL = url
+      offlineServer = nil
+    case .offline:
+      let server = try Self.startOfflineServer(environment: environment)
+      apiURL = server.baseURL
+      offlineServer = server
+    }
+    printsLog = offlineServer != nil && environment["GITHUB_SEARCH_OFFLINE_LOG"] == "1"
+    // The offline server is ours: no token goes to it.
+    let configuration = GitHubConfiguration(
+      apiURL: apiURL, token: offlineServer == nil ? token : nil, pageSize: options.pageSize)
+    client = .live(configuration: configuration)
+  }
+
+  /// Stops the offline server, printing its log first if asked.
+  func shutDown() {
+    guard let offlineServer else { return }
+    if printsLog {
+      for line in offlineServer.logLines {
+        StandardStreams.printToStandardError("offline server: \(line)\n")
+      }
+    }
+    offlineServer.stop()
+  }
+
+  private static func startOfflineServer(
+    environment: [String: String]
+  ) throws(SetupError) -> OfflineGitHubServer {
+    func number(_ name: String) throws(SetupError) -> Int? {
+      guard let text = environment[name], !text.isEmpty else { return nil }
+      guard let value = Int(text), value >= 0 else {
+        throw SetupError(message: "\(name) must be a number, got \"\(text)\"")
+      }
+      return value
+    }
+    let latency = try number("GITHUB_SEARCH_OFFLINE_LATENCY_MS") ?? 200
+    let rateLimit = try number("GITHUB_SEARCH_OFFLINE_RATE_LIMIT").map {
+      OfflineRateLimit(limit: $0)
+    }
+    let faults: OfflineFaults
+    do {
+      faults = try OfflineFaults(parsing: environment["GITHUB_SEARCH_OFFLINE_FAULTS"] ?? "")
+    } catch {
+      throw SetupError(message: "GITHUB_SEARCH_OFFLINE_FAULTS: \(error)")
+    }
+    do {
+      return try OfflineGitHubServer(
+        routes: OfflineGitHubRoutes(rateLimit: rateLimit), latency: .milliseconds(latency),
+        fault: faults.response(for:))
+    } catch {
+      throw SetupError(message: "could not start the offline server: \(error)")
+    }
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+extension GitHubSearchReactor.State {
+  /// The state on one readable line, as the scripted mode prints it.
+  ///
+  /// ```
+  /// query "swift" · 30 of 713 repositories · next page 2
+  /// query "swift" · 30 of 713 repositories · loading page 2…
+  /// query "swift" · 30 of 713 repositories · error: GitHub is unavailable (HTTP 503); …
+  /// ```
+  public func outputLine(now: Date = Date()) -> String {
+    var parts = ["query \(JSONText.quoted(query))"]
+    if let totalCount {
+      parts.append("\(repositories.count) of \(totalCount) repositories")
+    } else {
+      parts.append("\(repositories.count) repositories")
+    }
+    if isLoadingFirstPage { parts.append("searching…") }
+    if isLoadingNextPage {
+      parts.append(nextPage?.number.map { "loading page \($0)…" } ?? "loading the next page…")
+    } else if let nextPage {
+      parts.append(nextPage.number.map { "next page \($0)" } ?? "more pages")
+    } else if totalCount != nil, !query.isEmpty, error == nil {
+      parts.append("last page")
+    }
+    if isIncomplete { parts.append("incomplete results") }
+    if skippedItemCount > 0 { parts.append("\(skippedItemCount) malformed skipped") }
+    if let error { parts.append("error: \(error.message(now: now))") }
+    return parts.joined(separator: " · ")
+  }
+
+  /// The state as one JSON object on one line, as the scripted mode prints it with `--json`.
+  ///
+  /// Keys: `query`, `repositoryCount`, `totalCount`, `hasNextPage`, `nextPage` (the page
+  /// number, or `null`), `isLoadingFirstPage`, `isLoadingNextPage`, `isIncomplete`,
+  /// `skippedItemCount`, `error` (`null` or a one-line message), `lastRepository` (the full name
+  /// of the last repository listed, or `null`).
+  public func outputJSON(now: Date = Date()) -> String {
+    JSONText.object([
+      ("query", .string(query)),
+      ("repositoryCount", .int(repositories.count)),
+      ("totalCount", .optional(totalCount)),
+      ("hasNextPage", .bool(hasNextPage)),
+      ("nextPage", .optional(nextPage?.number)),
+      ("isLoadingFirstPage", .bool(isLoadingFirstPage)),
+      ("isLoadingNextPage", .bool(isLoadingNextPage)),
+      ("isIncomplete", .bool(isIncomplete)),
+      ("skippedItemCount", .int(skippedItemCount)),
+      ("error", .optional(error?.message(now: now))),
+      ("lastRepository", .optional(repositories.last?.fullName)),
+    ])
+  }
+}

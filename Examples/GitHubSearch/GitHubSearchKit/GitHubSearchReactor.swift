@@ -1,0 +1,249 @@
+import Foundation
+import Reactors
+
+/// Searches GitHub repositories as you type and loads more as you scroll: ReactorKit's
+/// GitHubSearch example, on Swift Concurrency.
+///
+/// It reads like the original — `updateQuery` sets the query and starts a search that the next
+/// query cancels (`take(until:)`), `loadNextPage` appends — and fixes what the original got
+/// wrong:
+///
+/// - the next page is the server's `Link: rel="next"`, not `page + 1`;
+/// - a new query forgets the old query's next page, so a load-more can never ask the new query
+///   for the old query's page 3;
+/// - failures are states with their data (``SearchError``), not "no results", and a failed page
+///   can be retried without losing the pages already loaded;
+/// - the loading flag is cleared by the page's outcome, not by a trailing mutation that a
+///   cancelled request would deliver late;
+/// - the query is trimmed, debounced (300 ms on an injected clock) and deduplicated, and an
+///   empty query clears the results without a request.
+///
+/// ```swift
+/// let reactor = GitHubSearchReactor(client: .live(configuration: GitHubConfiguration()))
+/// reactor.send(.updateQuery("swift"))
+/// await reactor.waitUntilIdle()
+/// reactor.currentState.repositories  // the first page
+/// reactor.send(.loadNextPage)
+/// ```
+public final class GitHubSearchReactor: Reactor {
+  /// What the person does.
+  public enum Action: Sendable, Equatable {
+    /// The search field changed.
+    case updateQuery(String)
+    /// The list was scrolled near its end.
+    case loadNextPage
+    /// Try the page that failed again.
+    case retry
+  }
+
+  /// How the state changes.
+  public enum Mutation: Sendable, Equatable {
+    /// A new query: starts over, with its first page on the way unless the query is empty.
+    case setQuery(String)
+    /// The first page is (or is no longer) on its way.
+    case setLoadingFirstPage(Bool)
+    /// The first page arrived: its repositories replace the list.
+    case setRepos(SearchPage)
+    /// A next page arrived: its repositories extend the list.
+    case appendRepos(SearchPage)
+    /// A next page is (or is no longer) on its way.
+    case setLoadingNextPage(Bool)
+    /// `failedPage` did not arrive because of `error`.
+    case setError(SearchError, failedPage: SearchPageRequest)
+  }
+
+  /// What the screen shows.
+  public struct State: Sendable, Equatable {
+    /// The query the results belong to: trimmed, possibly empty.
+    public var query = ""
+    /// The repositories of the pages loaded so far, in order, without repeats.
+    public var repositories: [Repository] = []
+    /// The page to load next, as the last page's `Link: rel="next"` named it.
+    public var nextPage: PageLink?
+    /// Whether the first page of ``query`` is on its way (debounce included).
+    public var isLoadingFirstPage = false
+    /// Whether a next page is on its way.
+    public var isLoadingNextPage = false
+    /// How many repositories match in all, once the first page arrived.
+    public var totalCount: Int?
+    /// Whether GitHub said some page may be incomplete (`incomplete_results`).
+    public var isIncomplete = false
+    /// How many malformed items were skipped on the pages loaded so far.
+    public var skippedItemCount = 0
+    /// Why the last page failed, if it did.
+    public var error: SearchError?
+    /// The page that failed, which ``Action/retry`` asks for again.
+    public var failedPage: SearchPageRequest?
+
+    /// An empty search.
+    public init() {}
+
+    /// Whether the server offered another page.
+    public var hasNextPage: Bool { nextPage != nil }
+  }
+
+  /// An empty search.
+  public let initialState = State()
+  /// The reactor's engine.
+  public let runtime = Runtime()
+
+  private let client: GitHubClient
+  private let clock: any Clock<Duration>
+  private let debounce: Duration
+  private let now: @Sendable () -> Date
+
+  /// Makes a reactor.
+  ///
+  /// - Parameters:
+  ///   - client: Fetches pages; ``GitHubClient/live(configuration:now:)`` or a test double.
+  ///   - clock: Times the debounce; a `TestClock` in tests.
+  ///   - debounce: How long the query must stay unchanged before the search starts.
+  ///   - now: The current date, to know whether a rate limit is over.
+  public init(
+    client: GitHubClient, clock: any Clock<Duration> = ContinuousClock(),
+    debounce: Duration = .milliseconds(300), now: @escaping @Sendable () -> Date = Date.init
+  ) {
+    self.client = client
+    self.clock = clock
+    self.debounce = debounce
+    self.now = now
+  }
+
+  /// Answers an action with the mutations it causes, now and once pages arrive.
+  public func mutate(action: Action) -> Mutations<Mutation> {
+    switch action {
+    case .updateQuery(let text):
+      let query = Self.normalized(text)
+      guard query != currentState.query else { return .none }  // Same query: nothing to do.
+      // An empty query clears the results; `take(until:)` below has already stopped the search.
+      guard !query.isEmpty else { return .just(.setQuery("")) }
+      return .concat(
+        // 1) set the query: the old results and next page go, the first page is on its way
+        .just(.setQuery(query)),
+        // 2) once typing pauses, fetch the first page; a different query cancels the request
+        search(.firstPage(query: query))
+          .debounce(id: CancelID.search, for: debounce, clock: clock)
+          .take(until: self.action.filter(Self.isUpdateQuery(replacing: query)))
+      )
+
+    case .loadNextPage:
+      // Idempotent: ignored while a page loads, after a failure (a rate limit included: `retry`
+      // decides when to ask again), and on the last page.
+      let state = currentState
+      guard !state.isLoadingFirstPage, !state.isLoadingNextPage else { return .none }
+      guard state.error == nil else { return .none }
+      guard let nextPage = state.nextPage else { return .none }
+      return .concat(
+        // 1) set the loading flag: a second `loadNextPage` is ignored from now on
+        .just(.setLoadingNextPage(true)),
+        // 2) fetch the page the server linked to; a different query cancels the request
+        search(.nextPage(nextPage))
+          .take(until: self.action.filter(Self.isUpdateQuery(replacing: state.query)))
+      )
+
+    case .retry:
+      let state = currentState
+      guard let failedPage = state.failedPage else { return .none }  // Nothing failed.
+      guard state.error?.isRateLimit(at: now()) != true else { return .none }  // Not yet.
+      return .concat(
+        .just(failedPage.isFirstPage ? .setLoadingFirstPage(true) : .setLoadingNextPage(true)),
+        search(failedPage)
+          .take(until: self.action.filter(Self.isUpdateQuery(replacing: state.query)))
+      )
+    }
+  }
+
+  /// Applies one mutation.
+  public func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .setQuery(let query):
+      // Start over: nothing of the old query survives, least of all its next page.
+      state = State()
+      state.query = query
+      state.isLoadingFirstPage = !query.isEmpty
+
+    case .setLoadingFirstPage(let isLoading):
+      state.isLoadingFirstPage = isLoading
+      if isLoading { state.clearError() }
+
+    case .setRepos(let page):
+      state.repositories = []
+      state.append(page)
+      state.isIncomplete = page.isIncomplete
+      state.isLoadingFirstPage = false
+
+    case .appendRepos(let page):
+      state.append(page)
+      state.isLoadingNextPage = false
+
+    case .setLoadingNextPage(let isLoading):
+      state.isLoadingNextPage = isLoading
+      if isLoading { state.clearError() }
+
+    case .setError(.endOfResults, _):
+      // Past GitHub's 1000-result cap: the list is complete, not broken.
+      state.nextPage = nil
+      state.isLoadingFirstPage = false
+      state.isLoadingNextPage = false
+
+    case .setError(let error, let failedPage):
+      // Keep the pages already loaded; remember which page failed, for `retry`.
+      state.error = error
+      state.failedPage = failedPage
+      state.isLoadingFirstPage = false
+      state.isLoadingNextPage = false
+    }
+    return state
+  }
+
+  /// Fetches one page and turns the outcome into a mutation.
+  ///
+  /// Captures the client, not the reactor, so a request in flight never keeps the reactor alive.
+  private func search(_ page: SearchPageRequest) -> Mutations<Mutation> {
+    .run { [client] send in
+      let result = try await client.search(page)
+      send(page.isFirstPage ? .setRepos(result) : .appendRepos(result))
+    } catch: { error, send in
+      let error = error as? SearchError ?? .invalidResponse(String(describing: error))
+      send(.setError(error, failedPage: page))
+    }
+  }
+
+  /// The query as searched: without surrounding whitespace.
+  public static func normalized(_ text: String) -> String {
+    text.trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  /// Matches an `updateQuery` that changes the query away from `query`: the action that makes
+  /// `query`'s requests stale. Retyping the same query (or adding a space) cancels nothing.
+  private static func isUpdateQuery(replacing query: String) -> @Sendable (Action) -> Bool {
+    { action in
+      guard case .updateQuery(let text) = action else { return false }
+      return normalized(text) != query
+    }
+  }
+}
+
+/// The ids of the reactor's cancellable work.
+private enum CancelID: Hashable {
+  /// The debounced first-page search: each new query restarts the wait.
+  case search
+}
+
+extension GitHubSearchReactor.State {
+  fileprivate mutating func append(_ page: SearchPage) {
+    var known = Set(repositories.map(\.id))
+    // GitHub's ranking can shift between two page requests; a repeat is dropped, not shown twice.
+    repositories += page.repositories.filter { known.insert($0.id).inserted }
+    nextPage = page.nextPage
+    totalCount = page.totalCount
+    isIncomplete = isIncomplete || page.isIncomplete
+    skippedItemCount += page.skippedItemCount
+  }
+
+  fileprivate mutating func clearError() {
+    error = nil
+    failedPage = nil
+  }
+}

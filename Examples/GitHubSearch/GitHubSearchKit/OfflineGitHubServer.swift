@@ -1,0 +1,98 @@
+import Foundation
+import LoopbackHTTP
+
+/// A GitHub-compatible search API on 127.0.0.1, serving the generated catalog: what `--offline`
+/// starts, so that even offline the real `URLSession` client, real `Link` headers and real
+/// cancellation are at work.
+///
+/// ```swift
+/// let server = try OfflineGitHubServer(latency: .milliseconds(250))
+/// let client = GitHubClient.live(configuration: GitHubConfiguration(apiURL: server.baseURL))
+/// ```
+///
+/// Latency is slept on the injected clock (a `TestClock` or `ImmediateClock` in tests), and a
+/// request whose client goes away stops waiting: the underlying ``LoopbackServer`` cancels its
+/// handler and records ``RequestRecord/Outcome/clientDisconnected``. `fault` answers a request
+/// before the routes do — a stall, a cut connection, a 503 — for tests and demos.
+public final class OfflineGitHubServer: Sendable {
+  /// The loopback server underneath, for its request log.
+  public let server: LoopbackServer
+
+  /// `http://127.0.0.1:<port>`: the `apiURL` to give the client.
+  public var baseURL: URL { server.baseURL }
+
+  /// Every request received so far, with what became of it.
+  public var requests: [RequestRecord] { server.requests }
+
+  /// Starts serving.
+  ///
+  /// - Parameters:
+  ///   - routes: The API: the catalog and an optional rate limit.
+  ///   - latency: How long each answer takes, on `clock`.
+  ///   - clock: The clock the latency is slept on.
+  ///   - now: The current date, for the rate limit's reset time.
+  ///   - fault: Answers a request instead of the routes when it returns a response.
+  /// - Throws: ``LoopbackServerError`` when no port can be opened.
+  public init(
+    routes: OfflineGitHubRoutes = OfflineGitHubRoutes(), latency: Duration = .zero,
+    clock: any Clock<Duration> = ContinuousClock(),
+    now: @escaping @Sendable () -> Date = Date.init,
+    fault: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil
+  ) throws {
+    // The handler needs the server's address for `Link` targets, and the server needs the
+    // handler: the address is handed over once the server exists.
+    let address = Address()
+    server = try LoopbackServer { request in
+      if let response = fault?(request) { return response }
+      if latency > .zero {
+        do {
+          try await clock.sleep(for: latency)
+        } catch {
+          return .text("cancelled", status: 499)  // The client left; nobody reads this.
+        }
+      }
+      let answer = routes.respond(
+        method: request.method, path: request.path,
+        queryItems: request.queryItems.map { ($0.name, $0.value ?? "") },
+        baseURL: address.url ?? URL(string: "http://127.0.0.1")!, now: now())
+      var headers = HTTPHeaders()
+      for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) {
+        headers.add(name, value)
+      }
+      return HTTPResponse(status: answer.status, headers: headers, body: answer.body)
+    }
+    address.url = server.baseURL
+  }
+
+  /// The request log, one line per request: `#0 GET /search/repositories?q=swift → 200`.
+  public var logLines: [String] {
+    requests.map { record in
+      let outcome =
+        switch record.outcome {
+        case .pending: "pending"
+        case .responded(let status): "\(status)"
+        case .closedMidBody(let status): "\(status), cut mid-body"
+        case .clientDisconnected: "client disconnected"
+        case .serverStopped: "server stopped"
+        }
+      return "#\(record.index) \(record.request.method) \(record.request.target) → \(outcome)"
+    }
+  }
+
+  /// Stops the server; requests in flight fail with a transport error.
+  public func stop() {
+    server.stop()
+  }
+}
+
+/// The server's own address, set once after it starts listening.
+private final class Address: @unchecked Sendable {
+  // Safe: `value` is written once, with `lock` held, and read with `lock` held.
+  private let lock = NSLock()
+  private var value: URL?
+
+  var url: URL? {
+    get { lock.withLock { value } }
+    set { lock.withLock { value = newValue } }
+  }
+}

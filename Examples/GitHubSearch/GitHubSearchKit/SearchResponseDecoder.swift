@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Turns one HTTP answer of `GET /search/repositories` into a ``SearchPage`` or a
+/// ``SearchError``.
+///
+/// A malformed item is skipped and counted, so one bad repository never costs the page (the
+/// seed failed the whole page). A body that is not UTF-8, not JSON, or lacks `total_count` or
+/// `items` is an ``SearchError/invalidResponse(_:)`` with a reason, never a crash.
+public enum SearchResponseDecoder {
+  /// Bodies larger than this are refused rather than parsed: a page of 100 results is ~300 KB.
+  public static let maximumBodySize = 8 * 1024 * 1024
+
+  /// Decodes the answer to a request for `url`.
+  ///
+  /// - Parameters:
+  ///   - body: The bytes received.
+  ///   - response: The status and headers.
+  ///   - url: The address that was requested; relative `Link` targets resolve against it.
+  ///   - pageSize: The page size that was asked for, for the 1000-result cap.
+  ///   - now: When the answer arrived, for rate limits.
+  public static func page(
+    from body: Data, response: HTTPURLResponse, url: URL, pageSize: Int, now: Date
+  ) throws(SearchError) -> SearchPage {
+    if let error = SearchError(response: response, body: body, now: now) { throw error }
+    guard body.count <= maximumBodySize else {
+      throw .invalidResponse("the answer is too large (\(body.count) bytes)")
+    }
+    guard isUTF8(body) else { throw .invalidResponse("the answer is not UTF-8 text") }
+    let decoded: Body
+    do {
+      decoded = try JSONDecoder().decode(Body.self, from: body)
+    } catch let DecodingError.keyNotFound(key, _) {
+      throw .invalidResponse("the answer has no `\(key.stringValue)`")
+    } catch let DecodingError.typeMismatch(_, context) {
+      throw .invalidResponse("the answer has a malformed `\(path(context.codingPath))`")
+    } catch let DecodingError.valueNotFound(_, context) {
+      throw .invalidResponse("the answer has a null `\(path(context.codingPath))`")
+    } catch {
+      throw .invalidResponse("the answer is not valid JSON (\(body.count) bytes; truncated?)")
+    }
+    let repositories = decoded.items.compactMap(\.value)
+    return SearchPage(
+      repositories: repositories,
+      totalCount: decoded.totalCount,
+      isIncomplete: decoded.incompleteResults ?? false,
+      nextPage: nextPage(
+        response: response, url: url, pageSize: pageSize, isEmpty: repositories.isEmpty),
+      skippedItemCount: decoded.items.count - repositories.count)
+  }
+
+  /// The `rel="next"` link, unless it lies past the 1000-result cap or goes nowhere new.
+  static func nextPage(
+    response: HTTPURLResponse, url: URL, pageSize: Int, isEmpty: Bool
+  )
+    -> PageLink?
+  {
+    guard !isEmpty, let header = response.value(forHTTPHeaderField: "Link"),
+      let target = LinkHeader(header, relativeTo: url).url(for: "next"), target != url
+    else { return nil }
+    let link = PageLink(url: target)
+    if let number = link.number {
+      // GitHub answers 422 for any page that starts at or past the 1000th result.
+      let firstIndex = (number - 1) * (link.pageSize ?? pageSize)
+      if firstIndex >= GitHubConfiguration.resultCap { return nil }
+    }
+    return link
+  }
+
+  private static func isUTF8(_ data: Data) -> Bool {
+    let hadError = transcode(
+      data.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: true, into: { _ in })
+    return !hadError
+  }
+
+  private static func path(_ codingPath: [any CodingKey]) -> String {
+    codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+  }
+
+  private struct Body: Decodable {
+    var totalCount: Int
+    var incompleteResults: Bool?
+    var items: [Lenient<Repository>]
+
+    enum CodingKeys: String, CodingKey {
+      case totalCount = "total_count"
+      case incompleteResults = "incomplete_results"
+      case items
+    }
+  }
+
+  /// An element that decodes to `nil` instead of failing its array.
+  private struct Lenient<Value: Decodable>: Decodable {
+    var value: Value?
+
+    init(from decoder: any Decoder) throws {
+      value = try? Value(from: decoder)
+    }
+  }
+}

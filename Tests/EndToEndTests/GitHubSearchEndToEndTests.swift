@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+
+/// Runs the built `github-search` binary as a user would, against its embedded offline server.
+@Suite struct GitHubSearchEndToEndTests {
+  /// No simulated latency: these runs check output, not timing.
+  let fast = ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"]
+
+  func run(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+  ) throws -> BinaryRun {
+    try BinaryRunner.run(
+      "github-search", arguments: arguments, input: input,
+      environment: fast.merging(environment) { $1 })
+  }
+
+  func objects(_ run: BinaryRun) throws -> [[String: Any]] {
+    try run.outputLines.map { line in
+      try #require(
+        try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+    }
+  }
+
+  // MARK: A query
+
+  @Test func printsThreePagesInOrderWithoutDuplicates() throws {
+    let paged = try run(["--offline", "--json", "--pages", "3", "swift"])
+    #expect(paged.status == 0, "\(paged.standardError)")
+    let repositories = try objects(paged)
+    #expect(repositories.count == 90)
+    let names = repositories.compactMap { $0["full_name"] as? String }
+    #expect(Set(names).count == 90)
+    for repository in repositories {
+      #expect(
+        Set(repository.keys) == [
+          "full_name", "html_url", "description", "stargazers_count", "language",
+        ])
+      #expect(
+        repository["html_url"] as? String
+          == "https://github.com/\(repository["full_name"] as? String ?? "")")
+    }
+    // The same 90, in the same order, as one page of 90: pages follow each other exactly.
+    let single = try run(["--offline", "--json", "--per-page", "90", "swift"])
+    #expect(try objects(single).compactMap { $0["full_name"] as? String } == names)
+    #expect(paged.outputLines.first?.hasPrefix(#"{"full_name":"#) == true)
+  }
+
+  @Test func printsReadableLines() throws {
+    let result = try run(["--offline", "--per-page", "5", "c++"])
+    #expect(result.status == 0)
+    #expect(result.outputLines.count == 5)
+    for line in result.outputLines {
+      #expect(line.contains(/^[^ \/]+\/[^ ]+  ★[0-9]+  [^ ]+/), "\(line)")
+    }
+  }
+
+  @Test func zeroResultsAreASuccess() throws {
+    let result = try run(["--offline", "zzzqqq"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test func anInvalidQueryExitsOneWithAOneLineReason() throws {
+    let result = try run(["--offline", "stars:lots"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "github-search: invalid query: Validation Failed: `stars:lots` is not a number or a range.\n"
+    )
+  }
+
+  @Test func aRateLimitExitsOneAndSaysWhenItEnds() throws {
+    let result = try run(
+      ["--offline", "swift"], environment: ["GITHUB_SEARCH_OFFLINE_RATE_LIMIT": "0"])
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("github-search: rate limited by GitHub for "))
+    #expect(result.standardError.contains(" s more (until 20"))
+    #expect(result.standardError.split(separator: "\n").count == 1)
+  }
+
+  @Test func anUnreachableServerExitsOneAndNeverPrintsTheToken() throws {
+    let token = "ghp_endToEndSecret123"
+    let result = try run(
+      ["--api-url", "http://127.0.0.1:9", "swift"], environment: ["GITHUB_TOKEN": token])
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("github-search: offline: could not connect"))
+    #expect(!result.standardError.contains(token))
+    #expect(!result.standardOutput.contains(token))
+  }
+
+  @Test(arguments: [
+    ["--bogus"], ["--offline", "--api-url", "https://ghe.example.com/api/v3", "x"],
+    ["--pages", "0", "x"], ["--per-page", "101", "x"], ["--script", "f", "x"],
+    ["--api-url", "not a url", "x"], ["--pages"], ["--offline", "  "],
+  ])
+  func aUsageErrorExitsTwo(arguments: [String]) throws {
+    let result = try run(arguments)
+    #expect(result.status == 2, "\(result.standardError)")
+    #expect(result.standardError.hasPrefix("github-search: "))
+    #expect(result.standardOutput.isEmpty)
+  }
+
+  // MARK: Scripts
+
+  func script(
+    _ text: String, arguments: [String] = [], environment: [String: String] = [:],
+    json: Bool = true
+  ) throws -> BinaryRun {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("github-search-\(UUID().uuidString).script")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    return try run(
+      ["--offline", "--script", file.path] + (json ? ["--json"] : []) + arguments,
+      environment: environment)
+  }
+
+  @Test func aSlowSearchOvertakenByANewQueryIsCancelledOnTheWire() throws {
+    // "slow" never gets an answer: only cancelling its request lets `wait` return.
+    let result = try script(
+      """
+      # A search whose answer never comes, overtaken while in flight.
+      query slow
+      sleep 1000
+      query swift
+      wait
+      """,
+      // No debounce: "slow" is on the wire long before the second query.
+      arguments: ["--debounce-ms", "0"],
+      environment: ["GITHUB_SEARCH_OFFLINE_FAULTS": "slow=stall", "GITHUB_SEARCH_OFFLINE_LOG": "1"])
+    #expect(result.status == 0)
+    let states = try objects(result)
+    #expect(states.map { $0["query"] as? String } == ["slow", "swift", "swift"])
+    #expect(
+      states.filter { $0["query"] as? String == "slow" }.allSatisfy {
+        $0["repositoryCount"] as? Int == 0
+      })
+    let last = try #require(states.last)
+    #expect(last["repositoryCount"] as? Int == 30)
+    #expect(last["isLoadingFirstPage"] as? Bool == false)
+    #expect(last["hasNextPage"] as? Bool == true)
+    #expect(last["error"] is NSNull)
+    let log = result.standardError.split(separator: "\n")
+    #expect(log.count == 2)
+    #expect(log.first?.hasSuffix("q=slow&per_page=30 → client disconnected") == true)
+    #expect(log.last?.hasSuffix("q=swift&per_page=30 → 200") == true)
+  }
+
+  @Test func aFailedPageIsRetriedWithoutLosingTheFirst() throws {
+    let result = try script(
+      "query swift\nwait\nnext\nwait\nnext\nretry\nwait\n",
+      environment: ["GITHUB_SEARCH_OFFLINE_FAULTS": "swift@2=503:1"])
+    #expect(result.status == 0)
+    let states = try objects(result)
+    let failed = try #require(states.first { !($0["error"] is NSNull) })
+    #expect(failed["error"] as? String == "GitHub is unavailable (HTTP 503); try again later")
+    #expect(failed["repositoryCount"] as? Int == 30)
+    #expect(states.last?["repositoryCount"] as? Int == 60)
+    #expect(states.last?["error"] is NSNull)
+  }
+
+  @Test func printsReadableStatesAndReadsTheScriptFromStandardInput() throws {
+    let result = try run(["--offline"], input: "query   swift  \nwait\n")
+    #expect(result.status == 0)
+    #expect(
+      result.outputLines == [
+        #"query "swift" · 0 repositories · searching…"#,
+        #"query "swift" · 30 of 1210 repositories · next page 2"#,
+      ])
+  }
+
+  @Test func anUnknownCommandNamesItsLineAndExitsTwo() throws {
+    let result = try script("# fine\nquery swift\n\nfly away\n")
+    #expect(result.status == 2)
+    #expect(result.standardError.hasPrefix("line 4: unknown command \"fly\""))
+    #expect(result.standardOutput.isEmpty)
+  }
+}

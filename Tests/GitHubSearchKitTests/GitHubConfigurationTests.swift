@@ -1,0 +1,17 @@
+import Foundation
+import GitHubSearchKit
+import Testing
+
+@Suite struct GitHubConfigurationTests {
+  @Test func defaultsToThePublicAPIAndThirtyPerPage() {
+    let configuration = GitHubConfiguration()
+    #expect(configuration.apiURL.absoluteString == "https://api.github.com")
+    #expect(configuration.pageSize == 30)
+    #expect(configuration.token == nil)
+  }
+
+  @Test(arguments: [(0, 1), (1, 1), (100, 100), (101, 100), (-5, 1)])
+  func clampsThePageSizeToWhatGitHubAccepts(asked: Int, used: Int) {
+    #expect(GitHubConfiguration(pageSize: asked).pageSize == used)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import GitHubSearchKit
+import Testing
+
+@Suite struct GitHubSearchReactorStateOutputTests {
+  typealias State = GitHubSearchReactor.State
+  let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+  var loaded: State {
+    var state = State()
+    state.query = "swift"
+    state.repositories = [.fixture(1), .fixture(2)]
+    state.totalCount = 713
+    state.nextPage = .fixture("swift", page: 2)
+    return state
+  }
+
+  @Test func describesEachStageOnOneLine() {
+    var searching = State()
+    searching.query = "swift"
+    searching.isLoadingFirstPage = true
+    #expect(searching.outputLine(now: now) == #"query "swift" · 0 repositories · searching…"#)
+    #expect(loaded.outputLine(now: now) == #"query "swift" · 2 of 713 repositories · next page 2"#)
+
+    var loading = loaded
+    loading.isLoadingNextPage = true
+    #expect(
+      loading.outputLine(now: now) == #"query "swift" · 2 of 713 repositories · loading page 2…"#)
+
+    var last = loaded
+    last.nextPage = nil
+    last.isIncomplete = true
+    last.skippedItemCount = 1
+    #expect(
+      last.outputLine(now: now)
+        == #"query "swift" · 2 of 713 repositories · last page · incomplete results · 1 malformed skipped"#
+    )
+
+    var failed = loaded
+    failed.error = .unavailable(status: 502)
+    #expect(
+      failed.outputLine(now: now)
+        == #"query "swift" · 2 of 713 repositories · next page 2 · error: GitHub is unavailable (HTTP 502); try again later"#
+    )
+    #expect(State().outputLine(now: now) == #"query "" · 0 repositories"#)
+  }
+
+  @Test func printsTheDocumentedJSONKeys() throws {
+    var failed = loaded
+    failed.error = .rateLimited(until: now.addingTimeInterval(5))
+    let json = failed.outputJSON(now: now)
+    #expect(json.hasPrefix(#"{"query":"swift","repositoryCount":2,"#))
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(object["hasNextPage"] as? Bool == true)
+    #expect(object["nextPage"] as? Int == 2)
+    #expect(object["isLoadingFirstPage"] as? Bool == false)
+    #expect(object["isLoadingNextPage"] as? Bool == false)
+    #expect(object["totalCount"] as? Int == 713)
+    #expect((object["error"] as? String)?.hasPrefix("rate limited by GitHub for 5 s more") == true)
+    #expect(object["lastRepository"] as? String == "owner/repo2")
+
+    let empty = try #require(
+      try JSONSerialization.jsonObject(with: Data(State().outputJSON(now: now).utf8))
+        as? [String: Any])
+    #expect(empty["error"] is NSNull)
+    #expect(empty["totalCount"] is NSNull)
+    #expect(empty["nextPage"] is NSNull)
+  }
+}

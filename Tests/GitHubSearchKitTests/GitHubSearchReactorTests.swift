@@ -1,0 +1,614 @@
+import Foundation
+import GitHubSearchKit
+import LoopbackHTTP
+@_spi(Testing) import Reactors
+import ReactorsTesting
+import Testing
+
+// MARK: - Reducers, one by one
+
+@Suite struct GitHubSearchReactorReduceTests {
+  typealias State = GitHubSearchReactor.State
+  let reactor = GitHubSearchReactor(client: GitHubClient { _ in throw CancellationError() })
+  let link = PageLink.fixture("swift", page: 2)
+
+  /// A state with two pages loaded, a next page and an error.
+  var loaded: State {
+    var state = State()
+    state.query = "swift"
+    state.repositories = [.fixture(1), .fixture(2)]
+    state.nextPage = link
+    state.totalCount = 90
+    state.isIncomplete = true
+    state.skippedItemCount = 1
+    state.error = .unavailable(status: 503)
+    state.failedPage = .nextPage(link)
+    return state
+  }
+
+  @Test func setQueryStartsOverWithTheFirstPageOnItsWay() {
+    let state = reactor.reduce(state: loaded, mutation: .setQuery("rust"))
+    var expected = State()
+    expected.query = "rust"
+    expected.isLoadingFirstPage = true
+    #expect(state == expected)
+  }
+
+  @Test func setQueryToEmptyClearsEverythingAndLoadsNothing() {
+    #expect(reactor.reduce(state: loaded, mutation: .setQuery("")) == State())
+  }
+
+  @Test func setReposReplacesTheListAndTakesThePagesLinkAndTotals() {
+    var start = loaded
+    start.isLoadingFirstPage = true
+    let next = PageLink.fixture("swift", page: 9)
+    let page = SearchPage(
+      repositories: [.fixture(7), .fixture(8), .fixture(7)], totalCount: 3, isIncomplete: false,
+      nextPage: next, skippedItemCount: 2)
+    let state = reactor.reduce(state: start, mutation: .setRepos(page))
+    #expect(state.repositories.map(\.id) == [7, 8])
+    #expect(state.nextPage == next)
+    #expect(state.totalCount == 3)
+    #expect(!state.isIncomplete)
+    #expect(state.skippedItemCount == 3)
+    #expect(!state.isLoadingFirstPage)
+  }
+
+  @Test func appendReposExtendsTheListWithoutRepeats() {
+    var start = loaded
+    start.isLoadingNextPage = true
+    let page = SearchPage.fixture(2...4, total: 95, next: nil)
+    let state = reactor.reduce(state: start, mutation: .appendRepos(page))
+    #expect(state.repositories.map(\.id) == [1, 2, 3, 4])
+    #expect(state.nextPage == nil)
+    #expect(state.totalCount == 95)
+    #expect(state.isIncomplete)  // One incomplete page makes the list incomplete.
+    #expect(!state.isLoadingNextPage)
+  }
+
+  @Test func setLoadingNextPageClearsTheFailureItRetries() {
+    let loading = reactor.reduce(state: loaded, mutation: .setLoadingNextPage(true))
+    #expect(loading.isLoadingNextPage)
+    #expect(loading.error == nil)
+    #expect(loading.failedPage == nil)
+    #expect(loading.repositories == loaded.repositories)
+    let stopped = reactor.reduce(state: loading, mutation: .setLoadingNextPage(false))
+    #expect(!stopped.isLoadingNextPage)
+  }
+
+  @Test func setLoadingFirstPageClearsTheFailureItRetries() {
+    let loading = reactor.reduce(state: loaded, mutation: .setLoadingFirstPage(true))
+    #expect(loading.isLoadingFirstPage)
+    #expect(loading.error == nil)
+    #expect(loading.failedPage == nil)
+    #expect(
+      !reactor.reduce(state: loading, mutation: .setLoadingFirstPage(false)).isLoadingFirstPage)
+  }
+
+  @Test func setErrorKeepsTheLoadedPagesAndRemembersTheFailedOne() {
+    var start = loaded
+    start.error = nil
+    start.failedPage = nil
+    start.isLoadingNextPage = true
+    let until = Date(timeIntervalSince1970: 1_700_000_060)
+    let state = reactor.reduce(
+      state: start, mutation: .setError(.rateLimited(until: until), failedPage: .nextPage(link)))
+    #expect(state.error == .rateLimited(until: until))
+    #expect(state.failedPage == .nextPage(link))
+    #expect(state.repositories == start.repositories)
+    #expect(state.nextPage == link)
+    #expect(!state.isLoadingNextPage)
+  }
+
+  @Test func endOfResultsEndsThePaginationWithoutAnError() {
+    var start = loaded
+    start.error = nil
+    start.failedPage = nil
+    start.isLoadingNextPage = true
+    let state = reactor.reduce(
+      state: start, mutation: .setError(.endOfResults, failedPage: .nextPage(link)))
+    #expect(state.nextPage == nil)
+    #expect(state.error == nil)
+    #expect(state.failedPage == nil)
+    #expect(!state.isLoadingNextPage)
+    #expect(state.repositories == start.repositories)
+  }
+}
+
+// MARK: - Actions, through the running reactor
+
+@Suite(.timeLimit(.minutes(1))) struct GitHubSearchReactorTests {
+  let clock = TestClock()
+  let server: ScriptedGitHubClient
+  let date = TestDate()
+  let reactor: GitHubSearchReactor
+
+  init() {
+    self.init(server: ScriptedGitHubClient())
+  }
+
+  init(server: ScriptedGitHubClient) {
+    self.server = server
+    let date = date
+    reactor = GitHubSearchReactor(client: server.client, clock: clock, now: { date.now })
+  }
+
+  /// Types `query`, lets the debounce pass, and returns the request it made.
+  func search(_ query: String) async -> ScriptedGitHubClient.Call {
+    reactor.send(.updateQuery(query))
+    await clock.advance(by: .milliseconds(300))
+    return await server.nextCall()
+  }
+
+  /// Searches `query` and answers with `page`.
+  func load(_ query: String, _ page: SearchPage) async {
+    server.respond(await search(query), with: page)
+    await settle()
+  }
+
+  /// Runs the clock out, answers what is left, and waits for the reactor to settle.
+  func settle() async {
+    await clock.run()
+    // A request the reactor should not have made gets an empty page rather than hanging the
+    // test; the expectations on `server.requests` and the state then fail.
+    for _ in 0..<10_000 where reactor._runningEffectCount > 0 {
+      server.answerEverything()
+      await Task.yield()
+    }
+    await reactor.waitUntilIdle()
+  }
+
+  /// Waits until the debounce of the last query is asleep on the test clock.
+  func debounceIsWaiting() async -> Bool {
+    for _ in 0..<10_000 where clock.sleeperCount == 0 { await Task.yield() }
+    return clock.sleeperCount == 1
+  }
+
+  // MARK: updateQuery
+
+  @Test func setsTheTrimmedQueryAtOnceAndSearchesAfterTheDebounce() async {
+    reactor.send(.updateQuery("  swift \n"))
+    #expect(reactor.currentState.query == "swift")
+    #expect(reactor.currentState.isLoadingFirstPage)
+
+    await clock.advance(by: .milliseconds(299))
+    #expect(await debounceIsWaiting())
+    #expect(server.requests.isEmpty)
+
+    await clock.advance(by: .milliseconds(1))
+    let call = await server.nextCall()
+    #expect(call.request == .firstPage(query: "swift"))
+    let next = PageLink.fixture("swift", page: 2)
+    server.respond(call, with: .fixture(1...30, total: 95, next: next))
+    await settle()
+
+    #expect(reactor.currentState.repositories.map(\.id) == Array(1...30))
+    #expect(reactor.currentState.nextPage == next)
+    #expect(reactor.currentState.totalCount == 95)
+    #expect(!reactor.currentState.isLoadingFirstPage)
+  }
+
+  @Test func searchesOnlyOnceTypingPauses() async {
+    for prefix in ["s", "sw", "swi", "swif", "swift"] {
+      reactor.send(.updateQuery(prefix))
+      await clock.advance(by: .milliseconds(100))
+    }
+    await clock.advance(by: .milliseconds(200))
+    let call = await server.nextCall()
+    #expect(call.request == .firstPage(query: "swift"))
+    server.respond(call, with: .fixture(1...3))
+    await settle()
+    #expect(server.requests == [.firstPage(query: "swift")])
+  }
+
+  @Test func ignoresTheSameQueryAgainAndKeepsItsRequest() async {
+    let call = await search("swift")
+    reactor.send(.updateQuery("swift "))
+    reactor.send(.updateQuery("swift"))
+    await clock.run()
+    server.respond(call, with: .fixture(1...3))
+    await settle()
+    #expect(server.requests == [.firstPage(query: "swift")])
+    #expect(server.cancelledRequests.isEmpty)
+    #expect(reactor.currentState.repositories.count == 3)
+  }
+
+  @Test func anEmptyQueryClearsTheResultsAndCancelsTheRequestWithoutANewOne() async {
+    await load("swift", .fixture(1...30, next: .fixture("swift", page: 2)))
+    reactor.send(.loadNextPage)
+    _ = await server.nextCall()
+
+    reactor.send(.updateQuery("   "))
+    // Cancelling runs the request's cancellation handler before `send` returns.
+    #expect(server.cancelledRequests == [.nextPage(.fixture("swift", page: 2))])
+    await settle()
+
+    #expect(reactor.currentState == GitHubSearchReactor.State())
+    #expect(server.requests.count == 2)
+  }
+
+  @Test func anEmptyQueryDropsAPendingDebounce() async {
+    reactor.send(.updateQuery("swift"))
+    reactor.send(.updateQuery(""))
+    await clock.run()
+    await settle()
+    #expect(server.requests.isEmpty)
+    #expect(reactor.currentState == GitHubSearchReactor.State())
+  }
+
+  @Test func aNewQueryCancelsTheFirstPageInFlight() async {
+    let first = await search("swift")
+    let second = await search("rust")
+    #expect(server.cancelledRequests == [.firstPage(query: "swift")])
+    server.respond(first, with: .fixture(1...3, owner: "stale"))  // Too late: already cancelled.
+    server.respond(second, with: .fixture(4...6, owner: "rust"))
+    await settle()
+    #expect(reactor.currentState.query == "rust")
+    #expect(reactor.currentState.repositories.map(\.fullName) == (4...6).map { "rust/repo\($0)" })
+  }
+
+  @Test func aStaleAnswerNeverLandsEvenFromAServerThatIgnoresCancellation() async {
+    let tests = GitHubSearchReactorTests(server: ScriptedGitHubClient(ignoringCancellation: true))
+    let first = await tests.search("swift")
+    let second = await tests.search("rust")
+    tests.server.respond(first, with: .fixture(1...3, owner: "stale"))  // Answered after `rust`.
+    for _ in 0..<100 { await Task.yield() }
+    #expect(tests.reactor.currentState.repositories.isEmpty)
+    #expect(tests.reactor.currentState.isLoadingFirstPage)
+    tests.server.respond(second, with: .fixture(4...6, owner: "rust"))
+    await tests.settle()
+    #expect(
+      tests.reactor.currentState.repositories.map(\.fullName) == (4...6).map { "rust/repo\($0)" })
+  }
+
+  @Test func aNewQueryCancelsTheNextPageInFlight() async {
+    await load("swift", .fixture(1...30, next: .fixture("swift", page: 2)))
+    reactor.send(.loadNextPage)
+    let nextPage = await server.nextCall()
+
+    let rust = await search("rust")
+    #expect(server.cancelledRequests == [.nextPage(.fixture("swift", page: 2))])
+    server.respond(rust, with: .fixture(1...2, owner: "rust"))
+    await settle()
+    server.respond(nextPage, with: .fixture(31...60, owner: "stale"))  // After the new results.
+    await settle()
+    #expect(reactor.currentState.repositories.map(\.fullName) == ["rust/repo1", "rust/repo2"])
+    #expect(!reactor.currentState.isLoadingNextPage)
+  }
+
+  // MARK: loadNextPage
+
+  @Test func loadsTheServersNextLinkNotPagePlusOne() async {
+    // The server skips ahead and uses its own parameters: only its link is right.
+    let link = PageLink(
+      url: URL(string: "https://api.github.com/search/repositories?q=swift&cursor=abc")!)
+    await load("swift", .fixture(1...30, next: link))
+    reactor.send(.loadNextPage)
+    #expect(reactor.currentState.isLoadingNextPage)
+    let call = await server.nextCall()
+    #expect(call.request == .nextPage(link))
+    server.respond(call, with: .fixture(31...40, next: nil))
+    await settle()
+    #expect(reactor.currentState.repositories.map(\.id) == Array(1...40))
+    #expect(!reactor.currentState.hasNextPage)
+    #expect(!reactor.currentState.isLoadingNextPage)
+  }
+
+  @Test func rapidRepeatedNextLoadsOnePageAtATime() async {
+    await load("swift", .fixture(1...30, next: .fixture("swift", page: 2)))
+    for _ in 0..<20 { reactor.send(.loadNextPage) }
+    let second = await server.nextCall()
+    for _ in 0..<20 { reactor.send(.loadNextPage) }
+    server.respond(second, with: .fixture(31...60, next: .fixture("swift", page: 3)))
+    await settle()
+    #expect(server.requests == [.firstPage(query: "swift"), .nextPage(.fixture("swift", page: 2))])
+
+    for _ in 0..<20 { reactor.send(.loadNextPage) }
+    server.respond(await server.nextCall(), with: .fixture(61...90))
+    await settle()
+    #expect(server.requests.count == 3)
+    #expect(reactor.currentState.repositories.map(\.id) == Array(1...90))
+  }
+
+  @Test func ignoresLoadNextPageWithoutANextPage() async {
+    await load("swift", .fixture(1...3, next: nil))
+    reactor.send(.loadNextPage)
+    await settle()
+    #expect(server.requests.count == 1)
+    #expect(!reactor.currentState.isLoadingNextPage)
+  }
+
+  @Test func aLoadMoreDuringANewQueryNeverAsksForTheOldQuerysPage() async {
+    await load("swift", .fixture(1...30, next: .fixture("swift", page: 2)))
+    reactor.send(.updateQuery("rust"))
+    reactor.send(.loadNextPage)  // The seed sent page 2 of "rust" here.
+    #expect(!reactor.currentState.isLoadingNextPage)
+    await clock.advance(by: .milliseconds(300))
+    server.respond(await server.nextCall(), with: .fixture(1...2, owner: "rust"))
+    await settle()
+    #expect(server.requests == [.firstPage(query: "swift"), .firstPage(query: "rust")])
+  }
+
+  // MARK: Errors and retry
+
+  @Test func aFailedFirstPageIsAnErrorStateThatRetryFetchesAgain() async {
+    server.fail(await search("swift"), with: .unavailable(status: 503))
+    await settle()
+    #expect(reactor.currentState.error == .unavailable(status: 503))
+    #expect(reactor.currentState.failedPage == .firstPage(query: "swift"))
+    #expect(!reactor.currentState.isLoadingFirstPage)
+
+    reactor.send(.retry)
+    #expect(reactor.currentState.isLoadingFirstPage)
+    #expect(reactor.currentState.error == nil)
+    reactor.send(.retry)  // Nothing failed any more: ignored.
+    server.respond(await server.nextCall(), with: .fixture(1...5))
+    await settle()
+    #expect(server.requests == [.firstPage(query: "swift"), .firstPage(query: "swift")])
+    #expect(reactor.currentState.repositories.count == 5)
+  }
+
+  @Test func aFailedNextPageKeepsTheLoadedPagesAndRetriesThatPage() async {
+    let page2 = PageLink.fixture("swift", page: 2)
+    await load("swift", .fixture(1...30, next: page2))
+    reactor.send(.loadNextPage)
+    server.fail(await server.nextCall(), with: .offline("could not connect"))
+    await settle()
+    #expect(reactor.currentState.repositories.count == 30)
+    #expect(reactor.currentState.error == .offline("could not connect"))
+
+    reactor.send(.loadNextPage)  // A failed page is retried on purpose, not by scrolling.
+    await settle()
+    #expect(server.requests.count == 2)
+
+    reactor.send(.retry)
+    let retried = await server.nextCall()
+    #expect(retried.request == .nextPage(page2))
+    server.respond(retried, with: .fixture(31...60))
+    await settle()
+    #expect(reactor.currentState.repositories.map(\.id) == Array(1...60))
+    #expect(reactor.currentState.error == nil)
+  }
+
+  @Test func waitsOutARateLimitBeforeLoadingOrRetrying() async {
+    await load("swift", .fixture(1...30, next: .fixture("swift", page: 2)))
+    reactor.send(.loadNextPage)
+    let until = date.now.addingTimeInterval(60)
+    server.fail(await server.nextCall(), with: .rateLimited(until: until))
+    await settle()
+    #expect(reactor.currentState.error == .rateLimited(until: until))
+
+    reactor.send(.loadNextPage)
+    reactor.send(.retry)
+    date.advance(by: 59)
+    reactor.send(.retry)
+    await settle()
+    #expect(server.requests.count == 2)
+    #expect(reactor.currentState.error == .rateLimited(until: until))
+
+    date.advance(by: 1)
+    reactor.send(.retry)
+    server.respond(await server.nextCall(), with: .fixture(31...60))
+    await settle()
+    #expect(reactor.currentState.repositories.count == 60)
+  }
+
+  @Test func theEndOfResultsStopsPagingQuietly() async {
+    await load("a", .fixture(1...100, total: 50_000, next: .fixture("a", page: 11)))
+    reactor.send(.loadNextPage)
+    server.fail(await server.nextCall(), with: .endOfResults)
+    await settle()
+    #expect(reactor.currentState.error == nil)
+    #expect(!reactor.currentState.hasNextPage)
+    #expect(reactor.currentState.repositories.count == 100)
+  }
+
+  @Test func anInvalidQueryIsShownWithTheServersReason() async {
+    server.fail(await search("stars:many"), with: .invalidQuery("Validation Failed"))
+    await settle()
+    #expect(reactor.currentState.error == .invalidQuery("Validation Failed"))
+    #expect(reactor.currentState.repositories.isEmpty)
+  }
+
+  // MARK: Lifetime
+
+  @Test func releasingTheReactorCancelsItsRequestAndLeavesNothingRunning() async {
+    let server = ScriptedGitHubClient()
+    let clock = TestClock()
+    await withLeakCheck(GitHubSearchReactor(client: server.client, clock: clock)) { reactor in
+      reactor.send(.updateQuery("swift"))
+      await clock.advance(by: .milliseconds(300))
+      _ = await server.nextCall()  // In flight when the reactor goes.
+    }
+    #expect(server.cancelledRequests == [.firstPage(query: "swift")])
+  }
+}
+
+// MARK: - Exhaustively, with a TestStore: every mutation an effect reduces is accounted for
+
+@Suite struct GitHubSearchReactorStoreTests {
+  let clock = TestClock()
+  let server = ScriptedGitHubClient()
+  let date = TestDate()
+  let store: TestStore<GitHubSearchReactor>
+
+  init() {
+    let date = date
+    store = TestStore(GitHubSearchReactor(client: server.client, clock: clock, now: { date.now }))
+  }
+
+  @Test func searchesThenLoadsTheLinkedPage() async {
+    await store.send(.updateQuery("  swift ")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    let page2 = PageLink.fixture("swift", page: 2)
+    let first = SearchPage.fixture(1...30, total: 45, next: page2)
+    server.respond(await server.nextCall(), with: first)
+    await store.receive(.setRepos(first)) {
+      $0.repositories = first.repositories
+      $0.nextPage = page2
+      $0.totalCount = 45
+      $0.isLoadingFirstPage = false
+    }
+
+    await store.send(.loadNextPage) { $0.isLoadingNextPage = true }
+    await store.send(.loadNextPage)  // Ignored: the state does not change, nothing is fetched.
+    let call = await server.nextCall()
+    #expect(call.request == .nextPage(page2))
+    let second = SearchPage.fixture(31...45, total: 45, next: nil)
+    server.respond(call, with: second)
+    await store.receive(.appendRepos(second)) {
+      $0.repositories += second.repositories
+      $0.nextPage = nil
+      $0.isLoadingNextPage = false
+    }
+    await store.send(.loadNextPage)  // The last page: ignored.
+    await store.finish()
+  }
+
+  @Test func aCancelledSearchNeverReducesAnything() async {
+    await store.send(.updateQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    let stale = await server.nextCall()
+    await store.send(.updateQuery("rust")) { $0.query = "rust" }
+    server.respond(stale, with: .fixture(1...3, owner: "stale"))  // Already cancelled.
+    await clock.advance(by: .milliseconds(300))
+    let rust = SearchPage.fixture(7...8, total: 2, owner: "rust")
+    server.respond(await server.nextCall(), with: rust)
+    // Exhaustive: a stale `.setRepos` would arrive first and fail this line.
+    await store.receive(.setRepos(rust)) {
+      $0.repositories = rust.repositories
+      $0.totalCount = 2
+      $0.isLoadingFirstPage = false
+    }
+    await store.finish()
+  }
+
+  @Test func aFailedPageBecomesAnErrorStateAndRetryFetchesItAgain() async {
+    await store.send(.updateQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    server.fail(await server.nextCall(), with: .unavailable(status: 503))
+    await store.receive(
+      .setError(.unavailable(status: 503), failedPage: .firstPage(query: "swift"))
+    ) {
+      $0.error = .unavailable(status: 503)
+      $0.failedPage = .firstPage(query: "swift")
+      $0.isLoadingFirstPage = false
+    }
+    await store.send(.loadNextPage)  // Ignored after a failure.
+    await store.send(.retry) {
+      $0.error = nil
+      $0.failedPage = nil
+      $0.isLoadingFirstPage = true
+    }
+    let page = SearchPage.fixture(1...2, total: 2)
+    server.respond(await server.nextCall(), with: page)
+    await store.receive(.setRepos(page)) {
+      $0.repositories = page.repositories
+      $0.totalCount = 2
+      $0.isLoadingFirstPage = false
+    }
+    await store.finish()
+  }
+
+  @Test func anEmptyQueryClearsEverythingWithoutARequest() async {
+    await store.send(.updateQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await store.send(.updateQuery(" ")) {
+      $0.query = ""
+      $0.isLoadingFirstPage = false
+    }
+    await clock.run()
+    await store.finish()
+    #expect(server.requests.isEmpty)
+  }
+}
+
+// MARK: - The reactor, the live client and the offline server together
+
+@Suite(.timeLimit(.minutes(1))) struct GitHubSearchReactorOfflineTests {
+  let clock = TestClock()
+  let server: OfflineGitHubServer
+  let reactor: GitHubSearchReactor
+
+  init() throws {
+    // "slow" never gets an answer: the first search hangs until someone gives up on it.
+    server = try OfflineGitHubServer(fault: { request in
+      request.queryValue(for: "q") == "slow" ? .stall : nil
+    })
+    reactor = GitHubSearchReactor(
+      client: .live(configuration: GitHubConfiguration(apiURL: server.baseURL)), clock: clock)
+  }
+
+  func expectedFirstPage(_ query: String) throws -> [Repository] {
+    Array(RepositoryCatalog.standard.search(try CatalogQuery(parsing: query)).prefix(30))
+  }
+
+  @Test func aSlowFirstQueryOvertakenByANewOneIsDroppedOnTheWire() async throws {
+    defer { server.stop() }
+    reactor.send(.updateQuery("slow"))
+    await clock.advance(by: .milliseconds(300))
+    await server.server.waitUntil { $0.count == 1 }
+
+    reactor.send(.updateQuery("swift"))
+    await clock.advance(by: .milliseconds(300))
+    await server.server.waitUntil { records in
+      records.count == 2 && records[0].outcome == .clientDisconnected
+        && records[1].outcome == .responded(status: 200)
+    }
+    await reactor.waitUntilIdle()
+
+    #expect(server.requests.map { $0.request.queryValue(for: "q") } == ["slow", "swift"])
+    #expect(server.requests.map(\.outcome) == [.clientDisconnected, .responded(status: 200)])
+    #expect(reactor.currentState.query == "swift")
+    #expect(reactor.currentState.repositories == (try expectedFirstPage("swift")))
+    #expect(reactor.currentState.error == nil)
+  }
+
+  @Test func rapidRepeatedNextAsksTheServerForEachPageOnce() async throws {
+    server.stop()
+    // Every answer takes 250 ms on a clock of its own, so the repeats surely arrive while the
+    // page is on its way.
+    let serverClock = TestClock()
+    let server = try OfflineGitHubServer(latency: .milliseconds(250), clock: serverClock)
+    defer { server.stop() }
+    let reactor = GitHubSearchReactor(
+      client: .live(configuration: GitHubConfiguration(apiURL: server.baseURL)), clock: clock)
+
+    /// Lets the one request in flight through.
+    func answer() async {
+      for _ in 0..<100_000 where serverClock.sleeperCount == 0 { await Task.yield() }
+      await serverClock.advance(by: .milliseconds(250))
+      await reactor.waitUntilIdle()
+    }
+
+    reactor.send(.updateQuery("swift"))
+    await clock.advance(by: .milliseconds(300))
+    await answer()
+    for _ in 0..<3 {
+      for _ in 0..<10 { reactor.send(.loadNextPage) }
+      await server.server.waitUntil { records in
+        records.allSatisfy { $0.outcome != .pending } == false
+      }
+      for _ in 0..<10 { reactor.send(.loadNextPage) }
+      await answer()
+    }
+    let pages = server.requests.map { $0.request.queryValue(for: "page") }
+    #expect(pages == [nil, "2", "3", "4"])
+    let ids = reactor.currentState.repositories.map(\.id)
+    #expect(ids.count == 120)
+    #expect(Set(ids).count == 120)
+    let expected = RepositoryCatalog.standard.search(try CatalogQuery(parsing: "swift"))
+    #expect(reactor.currentState.repositories == Array(expected.prefix(120)))
+  }
+}

@@ -1,0 +1,18 @@
+import Foundation
+import GitHubSearchKit
+import Testing
+
+@Suite struct PageLinkTests {
+  @Test func readsThePageNumberAndSizeFromTheServersURL() {
+    let link = PageLink(
+      url: URL(string: "https://api.github.com/search/repositories?q=c%2B%2B&per_page=50&page=7")!)
+    #expect(link.number == 7)
+    #expect(link.pageSize == 50)
+  }
+
+  @Test func hasNoNumberWhenTheServerUsesCursors() {
+    let link = PageLink(url: URL(string: "https://x.test/search?q=a&after=Y3Vyc29y")!)
+    #expect(link.number == nil)
+    #expect(link.pageSize == nil)
+  }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import GitHubSearchKit
+import Testing
+
+@Suite struct RepositoryCatalogTests {
+  let catalog = RepositoryCatalog.standard
+
+  @Test func holdsThousandsOfDistinctRepositories() {
+    #expect(catalog.repositories.count == 5000)
+    #expect(Set(catalog.repositories.map(\.id)).count == 5000)
+    #expect(Set(catalog.repositories.map { $0.fullName.lowercased() }).count == 5000)
+  }
+
+  @Test func isTheSameOnEveryRun() {
+    let again = RepositoryCatalog(seed: 2017, count: 5000)
+    #expect(again.repositories == catalog.repositories)
+    #expect(
+      RepositoryCatalog(seed: 1, count: 50).repositories != Array(catalog.repositories.prefix(50)))
+  }
+
+  @Test func pointsEveryRepositoryAtItsPageOnGitHub() {
+    for repository in catalog.repositories {
+      #expect(repository.htmlURL.absoluteString == "https://github.com/\(repository.fullName)")
+    }
+  }
+
+  @Test func hasALongTailOfStarsAndSomeMissingDescriptions() {
+    let stars = catalog.repositories.map(\.stargazersCount)
+    #expect(stars.min()! >= 0)
+    #expect(stars.max()! > 10_000)
+    #expect(stars.filter { $0 < 1000 }.count > 1500)  // More than a third.
+    #expect(catalog.repositories.contains { $0.description == nil })
+    #expect(catalog.repositories.contains { $0.language == nil })
+  }
+
+  @Test func mentionsLanguagesWhoseNamesNeedEncoding() {
+    #expect(catalog.repositories.contains { $0.description?.contains("C++") == true })
+    #expect(catalog.repositories.contains { $0.description?.contains("C#") == true })
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import GitHubSearchKit
+
+@Suite struct SearchErrorTests {
+  @Test func saysWhenARateLimitEnds() {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let error = SearchError.rateLimited(until: now.addingTimeInterval(42))
+    #expect(
+      error.message(now: now)
+        == "rate limited by GitHub for 42 s more (until 2023-11-14T22:14:02Z); "
+        + "set GITHUB_TOKEN for a higher limit")
+    #expect(error.isRateLimit(at: now))
+    #expect(!error.isRateLimit(at: now.addingTimeInterval(42)))
+    #expect(!SearchError.forbidden("x").isRateLimit(at: now))
+  }
+
+  @Test func explainsEveryOtherCaseOnOneLine() {
+    let messages = [
+      SearchError.invalidQuery("Validation Failed"), .unavailable(status: 503),
+      .offline("could not connect to 127.0.0.1:1"), .forbidden("Resource not accessible"),
+      .endOfResults, .invalidResponse("the answer is not UTF-8 text"),
+    ].map { $0.message() }
+    #expect(
+      messages == [
+        "invalid query: Validation Failed",
+        "GitHub is unavailable (HTTP 503); try again later",
+        "offline: could not connect to 127.0.0.1:1",
+        "access forbidden: Resource not accessible",
+        "GitHub serves only the first 1000 results of a search",
+        "unreadable answer from the server: the answer is not UTF-8 text",
+      ])
+  }
+
+  @Test func reducesServerTextToOneSafeLine() {
+    #expect(SearchError.oneLine("bad\nquery\u{1B}[2J\r\tnow") == "bad query [2J now")
+    #expect(SearchError.oneLine("   ") == "no explanation given")
+    #expect(SearchError.oneLine(String(repeating: "x", count: 500)).count == 200)
+    #expect(SearchError.invalidQuery(serverMessage: "a\nb") == .invalidQuery("a b"))
+  }
+}

@@ -1,0 +1,12 @@
+import Foundation
+import GitHubSearchKit
+import Testing
+
+@Suite struct SearchPageRequestTests {
+  @Test func tellsTheFirstPageFromALinkedPage() {
+    #expect(SearchPageRequest.firstPage(query: "swift").isFirstPage)
+    #expect(
+      !SearchPageRequest.nextPage(PageLink(url: URL(string: "https://x.test/?page=2")!)).isFirstPage
+    )
+  }
+}

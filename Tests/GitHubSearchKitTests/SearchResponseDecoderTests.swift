@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import GitHubSearchKit
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct SearchResponseDecoderTests {
+  let url = URL(string: "https://api.github.com/search/repositories?q=swift&per_page=30")!
+
+  func page(
+    _ body: String, status: Int = 200, link: String? = nil, pageSize: Int = 30
+  ) throws(SearchError) -> SearchPage {
+    try page(Data(body.utf8), status: status, link: link, pageSize: pageSize)
+  }
+
+  func page(
+    _ body: Data, status: Int = 200, link: String? = nil, pageSize: Int = 30
+  ) throws(SearchError) -> SearchPage {
+    let response = HTTPURLResponse(
+      url: url, statusCode: status, httpVersion: "HTTP/1.1",
+      headerFields: link.map { ["Link": $0] } ?? [:])!
+    return try SearchResponseDecoder.page(
+      from: body, response: response, url: url, pageSize: pageSize, now: Date())
+  }
+
+  static func item(_ id: Int, _ name: String) -> String {
+    """
+    {"id": \(id), "full_name": "\(name)", "description": "d\(id)", "stargazers_count": \(id),
+     "language": "Swift", "html_url": "https://github.com/\(name)",
+     "url": "https://api.github.com/repos/\(name)"}
+    """
+  }
+
+  @Test func decodesItemsTotalsAndTheNextLink() throws {
+    let body = """
+      {"total_count": 1234, "incomplete_results": true,
+       "items": [\(Self.item(1, "a/one")), \(Self.item(2, "b/two"))]}
+      """
+    let link =
+      #"<https://api.github.com/search/repositories?q=swift&per_page=30&page=2>; rel="next""#
+    let result = try page(body, link: link)
+    #expect(result.repositories.map(\.fullName) == ["a/one", "b/two"])
+    #expect(result.totalCount == 1234)
+    #expect(result.isIncomplete)
+    #expect(result.nextPage?.number == 2)
+    #expect(result.skippedItemCount == 0)
+  }
+
+  @Test func skipsAMalformedItemAndKeepsTheRest() throws {
+    let body = """
+      {"total_count": 3, "incomplete_results": false,
+       "items": [\(Self.item(1, "a/one")), {"id": "two", "full_name": 2},
+                 \(Self.item(3, "c/three")), null, 42]}
+      """
+    let result = try page(body)
+    #expect(result.repositories.map(\.id) == [1, 3])
+    #expect(result.skippedItemCount == 3)
+  }
+
+  @Test func hasNoNextPageWithoutALinkOrOnAnEmptyPage() throws {
+    #expect(try page(#"{"total_count": 0, "items": []}"#).nextPage == nil)
+    let link = #"<https://api.github.com/search/repositories?page=2>; rel="next""#
+    #expect(try page(#"{"total_count": 40, "items": []}"#, link: link).nextPage == nil)
+  }
+
+  @Test func stopsAtTheThousandResultCap() throws {
+    let body = #"{"total_count": 5000, "items": [\#(Self.item(1, "a/b"))]}"#
+    func next(page: Int, size: Int) throws -> PageLink? {
+      let target = "https://api.github.com/search/repositories?q=a&per_page=\(size)&page=\(page)"
+      return try self.page(body, link: "<\(target)>; rel=\"next\"", pageSize: size).nextPage
+    }
+    #expect(try next(page: 10, size: 100) != nil)  // results 901–1000
+    #expect(try next(page: 11, size: 100) == nil)  // would start at 1001
+    #expect(try next(page: 34, size: 30) != nil)  // results 991–1000
+    #expect(try next(page: 35, size: 30) == nil)
+  }
+
+  @Test func refusesALinkBackToTheSamePage() throws {
+    let body = #"{"total_count": 5000, "items": [\#(Self.item(1, "a/b"))]}"#
+    #expect(try page(body, link: "<\(url.absoluteString)>; rel=\"next\"").nextPage == nil)
+  }
+
+  @Test(arguments: [
+    ("{\"total_count\": 3, \"items\": [", "the answer is not valid JSON (29 bytes; truncated?)"),
+    ("<html>rate limit</html>", "the answer is not valid JSON (23 bytes; truncated?)"),
+    (#"{"items": []}"#, "the answer has no `total_count`"),
+    (#"{"total_count": 1}"#, "the answer has no `items`"),
+    (#"{"total_count": "many", "items": []}"#, "the answer has a malformed `total_count`"),
+    (#"{"total_count": 1, "items": {}}"#, "the answer has a malformed `items`"),
+  ])
+  func explainsAnUnreadableBody(body: String, reason: String) {
+    #expect(throws: SearchError.invalidResponse(reason)) { try page(body) }
+  }
+
+  @Test func refusesABodyThatIsNotUTF8() {
+    var body = Data(#"{"total_count": 1, "items": [{"full_name": ""#.utf8)
+    body.append(contentsOf: [0xFF, 0xFE, 0xC3])
+    body.append(contentsOf: Data(#""}]}"#.utf8))
+    #expect(throws: SearchError.invalidResponse("the answer is not UTF-8 text")) {
+      try page(body)
+    }
+  }
+
+  @Test func refusesAHugeBody() {
+    let body = Data(count: SearchResponseDecoder.maximumBodySize + 1)
+    #expect(throws: SearchError.invalidResponse("the answer is too large (8388609 bytes)")) {
+      try page(body)
+    }
+  }
+
+  @Test func reportsTheHTTPErrorBeforeLookingAtTheBody() {
+    #expect(throws: SearchError.unavailable(status: 503)) { try page("not json", status: 503) }
+  }
+}
