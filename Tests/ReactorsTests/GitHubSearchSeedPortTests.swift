@@ -1,5 +1,6 @@
 import Foundation
 import Reactors
+import ReactorsTesting
 import Testing
 
 /// Seed 002's `GitHubSearchViewReactor` (ReactorKit + RxSwift), ported to Reactors to show that
@@ -18,14 +19,19 @@ import Testing
 
   @Test func aNewQueryCancelsTheSearchInFlightAndItsResultsNeverLand() async {
     let search = FakeSearch()
-    let reactor = GitHubSearchViewReactor(search: search.run)
-    reactor.send(.updateQuery("swi"))
+    let store = TestStore(GitHubSearchViewReactor(search: search.run))
+    await store.send(.updateQuery("swi")) { $0.query = "swi" }
     await search.waitForRequest("swi", page: 1)
-    reactor.send(.updateQuery("swift"))
+    await store.send(.updateQuery("swift")) { $0.query = "swift" }
     await search.respond(to: "swi", page: 1, with: ["stale/result"], nextPage: 2)
     await search.respond(to: "swift", page: 1, with: ["apple/swift"], nextPage: nil)
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.repos == ["apple/swift"])
+    // Exhaustive: the stale page, had it landed, would be an unreceived mutation.
+    await store.receive(where: {
+      if case .setRepos(["apple/swift"], nil) = $0 { true } else { false }
+    }) {
+      $0.repos = ["apple/swift"]
+    }
+    await store.finish()
     #expect(search.cancelled.values == ["swi"])
   }
 
@@ -80,7 +86,7 @@ final class GitHubSearchViewReactor: Reactor {
     case setLoadingNextPage(Bool)
   }
 
-  struct State {
+  struct State: Equatable {
     var query: String?
     var repos: [String] = []
     var nextPage: Int?

@@ -159,7 +159,7 @@ final class ScriptedReactor: Reactor {
     /// Does nothing; for `take(until:)` predicates.
     case marker(String)
   }
-  enum Mutation { case append(String) }
+  enum Mutation: Equatable { case append(String) }
   struct State: Equatable { var log: [String] = [] }
 
   let initialState = State()

@@ -27,15 +27,14 @@ import Testing
 
   @Test func debounceRunsOnlyTheLastOfQuickSuccessiveRuns() async {
     let clock = TestClock()
-    let reactor = ScriptedReactor()
+    let store = TestStore(ScriptedReactor())
     for query in ["s", "sw", "swi", "swift"] {
-      reactor.send(.perform(check(query, clock: clock)))
+      await store.send(.perform(check(query, clock: clock)))  // Changes nothing yet.
       await clock.advance(by: .milliseconds(100))
     }
-    #expect(reactor.currentState.log.isEmpty)
     await clock.advance(by: .milliseconds(200))
-    await reactor.waitUntilIdle()
-    #expect(reactor.currentState.log == ["swift"])
+    await store.receive(.append("swift")) { $0.log = ["swift"] }
+    await store.finish()  // Fails if a superseded run had landed too.
   }
 
   @Test func debouncedRunsThatArePausedLongEnoughEachRun() async {
