@@ -206,7 +206,6 @@ public final class TestClock: Clock, @unchecked Sendable {
       sleeper.continuation.resume()
       await Task.yield()
     }
-    lock.withLock { currentInstant = max(currentInstant, deadline) }
     await Task.yield()
   }
 
@@ -220,13 +219,21 @@ public final class TestClock: Clock, @unchecked Sendable {
     }
   }
 
-  /// Removes the earliest sleeper due by `deadline` and moves the clock to its deadline.
+  /// Removes the earliest sleeper due by `deadline` and moves the clock to its deadline; when
+  /// none is due, moves the clock to `deadline` and returns `nil`.
+  ///
+  /// Finding no sleeper due and moving the clock happen under one lock: a sleep that registers
+  /// between the two would otherwise miss both the wake-up and the "already due" check, and wait
+  /// for an advance that never comes.
   private func wakeNext(notAfter deadline: Instant) -> Sleeper? {
     lock.withLock {
       guard
         let index = sleepers.indices.filter({ sleepers[$0].deadline <= deadline })
           .min(by: { sleepers[$0].deadline < sleepers[$1].deadline })
-      else { return nil }
+      else {
+        currentInstant = max(currentInstant, deadline)
+        return nil
+      }
       let sleeper = sleepers.remove(at: index)
       currentInstant = max(currentInstant, sleeper.deadline)
       return sleeper

@@ -29,11 +29,33 @@ enum BinaryRunner {
 
   /// Runs `product` with `arguments`, feeding `input` on standard input, and waits for it.
   ///
+  /// The waiting happens on a thread of its own. A test blocked in it would hold one of the few
+  /// threads that run every test's tasks (two on a two-core machine): a few runs at once would
+  /// stall every other suite for seconds, and the real-time safety nets of their waits (such as
+  /// `TestStore.receive`'s) would fail tests that did nothing wrong.
+  ///
   /// A run that outlives `timeout` is terminated and reported with status -1; the limit is a
   /// safety net against a hang, not a timing assertion.
   static func run(
     _ product: String, arguments: [String] = [], input: String? = nil,
     environment: [String: String]? = nil, timeout: TimeInterval = 120
+  ) async throws -> BinaryRun {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread.detachNewThread {
+        continuation.resume(
+          with: Result {
+            try runBlocking(
+              product, arguments: arguments, input: input, environment: environment,
+              timeout: timeout)
+          })
+      }
+    }
+  }
+
+  /// ``run(_:arguments:input:environment:timeout:)``, blocking the calling thread.
+  private static func runBlocking(
+    _ product: String, arguments: [String], input: String?, environment: [String: String]?,
+    timeout: TimeInterval
   ) throws -> BinaryRun {
     let process = Process()
     process.executableURL = productsDirectory.appendingPathComponent(product)

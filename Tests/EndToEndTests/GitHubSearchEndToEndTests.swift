@@ -8,8 +8,8 @@ import Testing
 
   func run(
     _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
-  ) throws -> BinaryRun {
-    try BinaryRunner.run(
+  ) async throws -> BinaryRun {
+    try await BinaryRunner.run(
       "github-search", arguments: arguments, input: input,
       environment: fast.merging(environment) { $1 })
   }
@@ -23,8 +23,8 @@ import Testing
 
   // MARK: A query
 
-  @Test func printsThreePagesInOrderWithoutDuplicates() throws {
-    let paged = try run(["--offline", "--json", "--pages", "3", "swift"])
+  @Test func printsThreePagesInOrderWithoutDuplicates() async throws {
+    let paged = try await run(["--offline", "--json", "--pages", "3", "swift"])
     #expect(paged.status == 0, "\(paged.standardError)")
     let repositories = try objects(paged)
     #expect(repositories.count == 90)
@@ -40,13 +40,13 @@ import Testing
           == "https://github.com/\(repository["full_name"] as? String ?? "")")
     }
     // The same 90, in the same order, as one page of 90: pages follow each other exactly.
-    let single = try run(["--offline", "--json", "--per-page", "90", "swift"])
+    let single = try await run(["--offline", "--json", "--per-page", "90", "swift"])
     #expect(try objects(single).compactMap { $0["full_name"] as? String } == names)
     #expect(paged.outputLines.first?.hasPrefix(#"{"full_name":"#) == true)
   }
 
-  @Test func printsReadableLines() throws {
-    let result = try run(["--offline", "--per-page", "5", "c++"])
+  @Test func printsReadableLines() async throws {
+    let result = try await run(["--offline", "--per-page", "5", "c++"])
     #expect(result.status == 0)
     #expect(result.outputLines.count == 5)
     for line in result.outputLines {
@@ -54,14 +54,14 @@ import Testing
     }
   }
 
-  @Test func zeroResultsAreASuccess() throws {
-    let result = try run(["--offline", "zzzqqq"])
+  @Test func zeroResultsAreASuccess() async throws {
+    let result = try await run(["--offline", "zzzqqq"])
     #expect(result.status == 0)
     #expect(result.standardOutput.isEmpty)
   }
 
-  @Test func anInvalidQueryExitsOneWithAOneLineReason() throws {
-    let result = try run(["--offline", "stars:lots"])
+  @Test func anInvalidQueryExitsOneWithAOneLineReason() async throws {
+    let result = try await run(["--offline", "stars:lots"])
     #expect(result.status == 1)
     #expect(
       result.standardError
@@ -69,8 +69,8 @@ import Testing
     )
   }
 
-  @Test func aRateLimitExitsOneAndSaysWhenItEnds() throws {
-    let result = try run(
+  @Test func aRateLimitExitsOneAndSaysWhenItEnds() async throws {
+    let result = try await run(
       ["--offline", "swift"], environment: ["GITHUB_SEARCH_OFFLINE_RATE_LIMIT": "0"])
     #expect(result.status == 1)
     #expect(result.standardError.hasPrefix("github-search: rate limited by GitHub for "))
@@ -78,9 +78,9 @@ import Testing
     #expect(result.standardError.split(separator: "\n").count == 1)
   }
 
-  @Test func anUnreachableServerExitsOneAndNeverPrintsTheToken() throws {
+  @Test func anUnreachableServerExitsOneAndNeverPrintsTheToken() async throws {
     let token = "ghp_endToEndSecret123"
-    let result = try run(
+    let result = try await run(
       ["--api-url", "http://127.0.0.1:9", "swift"], environment: ["GITHUB_TOKEN": token])
     #expect(result.status == 1)
     #expect(result.standardError.hasPrefix("github-search: offline: could not connect"))
@@ -93,8 +93,8 @@ import Testing
     ["--pages", "0", "x"], ["--per-page", "101", "x"], ["--script", "f", "x"],
     ["--api-url", "not a url", "x"], ["--pages"], ["--offline", "  "],
   ])
-  func aUsageErrorExitsTwo(arguments: [String]) throws {
-    let result = try run(arguments)
+  func aUsageErrorExitsTwo(arguments: [String]) async throws {
+    let result = try await run(arguments)
     #expect(result.status == 2, "\(result.standardError)")
     #expect(result.standardError.hasPrefix("github-search: "))
     #expect(result.standardOutput.isEmpty)
@@ -105,19 +105,19 @@ import Testing
   func script(
     _ text: String, arguments: [String] = [], environment: [String: String] = [:],
     json: Bool = true
-  ) throws -> BinaryRun {
+  ) async throws -> BinaryRun {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("github-search-\(UUID().uuidString).script")
     try text.write(to: file, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: file) }
-    return try run(
+    return try await run(
       ["--offline", "--script", file.path] + (json ? ["--json"] : []) + arguments,
       environment: environment)
   }
 
-  @Test func aSlowSearchOvertakenByANewQueryIsCancelledOnTheWire() throws {
+  @Test func aSlowSearchOvertakenByANewQueryIsCancelledOnTheWire() async throws {
     // "slow" never gets an answer: only cancelling its request lets `wait` return.
-    let result = try script(
+    let result = try await script(
       """
       # A search whose answer never comes, overtaken while in flight.
       query slow
@@ -146,8 +146,8 @@ import Testing
     #expect(log.last?.hasSuffix("q=swift&per_page=30 → 200") == true)
   }
 
-  @Test func aFailedPageIsRetriedWithoutLosingTheFirst() throws {
-    let result = try script(
+  @Test func aFailedPageIsRetriedWithoutLosingTheFirst() async throws {
+    let result = try await script(
       "query swift\nwait\nnext\nwait\nnext\nretry\nwait\n",
       environment: ["GITHUB_SEARCH_OFFLINE_FAULTS": "swift@2=503:1"])
     #expect(result.status == 0)
@@ -159,8 +159,8 @@ import Testing
     #expect(states.last?["error"] is NSNull)
   }
 
-  @Test func printsReadableStatesAndReadsTheScriptFromStandardInput() throws {
-    let result = try run(["--offline"], input: "query   swift  \nwait\n")
+  @Test func printsReadableStatesAndReadsTheScriptFromStandardInput() async throws {
+    let result = try await run(["--offline"], input: "query   swift  \nwait\n")
     #expect(result.status == 0)
     #expect(
       result.outputLines == [
@@ -169,8 +169,8 @@ import Testing
       ])
   }
 
-  @Test func anUnknownCommandNamesItsLineAndExitsTwo() throws {
-    let result = try script("# fine\nquery swift\n\nfly away\n")
+  @Test func anUnknownCommandNamesItsLineAndExitsTwo() async throws {
+    let result = try await script("# fine\nquery swift\n\nfly away\n")
     #expect(result.status == 2)
     #expect(result.standardError.hasPrefix("line 4: unknown command \"fly\""))
     #expect(result.standardOutput.isEmpty)

@@ -19,8 +19,8 @@ import Testing
     wait
     """
 
-  @Test func aFullScriptedRunSignsUpAndEndsWithTheOutcome() throws {
-    let run = try BinaryRunner.run(
+  @Test func aFullScriptedRunSignsUpAndEndsWithTheOutcome() async throws {
+    let run = try await BinaryRunner.run(
       "signup", arguments: Self.fastOffline + ["--json", "--signup-failure-rate", "0"],
       input: Self.fullScript)
     #expect(run.status == 0, "stderr: \(run.standardError)")
@@ -41,8 +41,8 @@ import Testing
     #expect(states.contains { $0["isSigningUp"] as? Bool == true })
   }
 
-  @Test func thePasswordIsNeverPrinted() throws {
-    let run = try BinaryRunner.run(
+  @Test func thePasswordIsNeverPrinted() async throws {
+    let run = try await BinaryRunner.run(
       "signup", arguments: Self.fastOffline + ["--json"], input: Self.fullScript,
       environment: ["SIGNUP_DIAGNOSTICS": "1"])
     #expect(run.status == 0)
@@ -51,8 +51,8 @@ import Testing
     #expect(!run.standardError.contains("correct-horse"))
   }
 
-  @Test func aFailingServiceEndsWithAFailedResult() throws {
-    let run = try BinaryRunner.run(
+  @Test func aFailingServiceEndsWithAFailedResult() async throws {
+    let run = try await BinaryRunner.run(
       "signup", arguments: Self.fastOffline + ["--json", "--signup-failure-rate", "1"],
       input: Self.fullScript)
     #expect(run.status == 0)
@@ -60,8 +60,8 @@ import Testing
     #expect(last["result"] as? String == "failed")
   }
 
-  @Test func aNameTypedOverBeforeItsCheckAnswersKeepsTheNewerVerdict() throws {
-    let run = try BinaryRunner.run(
+  @Test func aNameTypedOverBeforeItsCheckAnswersKeepsTheNewerVerdict() async throws {
+    let run = try await BinaryRunner.run(
       "signup", arguments: Self.fastOffline + ["--json"],
       input: "username octocat\nsleep 120\nusername octocat-2\nwait\n")
     #expect(run.status == 0)
@@ -71,20 +71,20 @@ import Testing
     #expect(Self.username(last)?["message"] as? String == "octocat-2 is available")
   }
 
-  @Test func anUnknownCommandExitsWithStatus2AndNamesTheLine() throws {
-    let run = try BinaryRunner.run(
+  @Test func anUnknownCommandExitsWithStatus2AndNamesTheLine() async throws {
+    let run = try await BinaryRunner.run(
       "signup", arguments: Self.fastOffline + ["--json"],
       input: "username octocat\n\n# fine so far\nfrobnicate now\nsignup\n")
     #expect(run.status == 2)
     #expect(run.standardError.hasPrefix("line 4: unknown command \"frobnicate\""))
   }
 
-  @Test func aScriptFileIsReadAndTextModeIsReadable() throws {
+  @Test func aScriptFileIsReadAndTextModeIsReadable() async throws {
     let file = FileManager.default.temporaryDirectory
       .appendingPathComponent("signup-\(UUID().uuidString).script")
     try Data(Self.fullScript.utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let run = try BinaryRunner.run(
+    let run = try await BinaryRunner.run(
       "signup",
       arguments: Self.fastOffline + ["--signup-failure-rate", "0", "--script", file.path])
     #expect(run.status == 0)
@@ -102,15 +102,15 @@ import Testing
     ["--seed"],
     ["--frobnicate"],
   ])
-  func badArgumentsPrintTheUsageAndExitWithStatus2(arguments: [String]) throws {
-    let run = try BinaryRunner.run("signup", arguments: arguments, input: "")
+  func badArgumentsPrintTheUsageAndExitWithStatus2(arguments: [String]) async throws {
+    let run = try await BinaryRunner.run("signup", arguments: arguments, input: "")
     #expect(run.status == 2)
     #expect(run.standardError.contains("usage: signup"))
     #expect(run.standardOutput.isEmpty)
   }
 
-  @Test func aMissingScriptFileExitsWithStatus2() throws {
-    let run = try BinaryRunner.run(
+  @Test func aMissingScriptFileExitsWithStatus2() async throws {
+    let run = try await BinaryRunner.run(
       "signup", arguments: ["--offline", "--script", "/nonexistent/signup.script"], input: "")
     #expect(run.status == 2)
     #expect(run.standardError.contains("can't read script"))

@@ -38,6 +38,34 @@ import Testing
     sleeper.cancel()
   }
 
+  @Test func aSleepThatStartsWhileTheClockAdvancesPastItsDeadlineIsNeverLeftAsleep() async {
+    var leftAsleep = 0
+    // The sleep races the advance; a few thousand tries cover every interleaving in practice.
+    for _ in 0..<2_000 {
+      let clock = TestClock()
+      let deadline = clock.now.advanced(by: .seconds(1))
+      let sleeper = Task { try? await clock.sleep(until: deadline) }
+      await clock.advance(by: .seconds(1))
+      let woke = await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+          await sleeper.value
+          return true
+        }
+        group.addTask {
+          // The advance is over: a sleeper registered now, due already, would never wake.
+          while clock.sleeperCount == 0, !Task.isCancelled { await Task.yield() }
+          return Task.isCancelled
+        }
+        let first = await group.next() ?? true
+        if !first { sleeper.cancel() }
+        group.cancelAll()
+        return first
+      }
+      if !woke { leftAsleep += 1 }
+    }
+    #expect(leftAsleep == 0)
+  }
+
   @Test func aSleepWhoseDeadlineIsReachedReturnsAtOnce() async throws {
     let clock = TestClock()
     await clock.advance(by: .seconds(5))
