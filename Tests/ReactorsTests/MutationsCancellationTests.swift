@@ -111,6 +111,47 @@ import Testing
     #expect(outcome.values.contains("first cancelled"))
   }
 
+  @Test func latestStartsTheNewRunWithoutWaitingForTheCancelledOneToReturn() async {
+    let reactor = ScriptedReactor()
+    let slow = Gate()
+    let second = Gate()
+    // Cancellation is cooperative: this run does not notice it, and returns only once released.
+    reactor.send(
+      .perform(
+        .run { send in
+          try? await Task { try await slow.wait() }.value
+          send(.append("first"))
+        }
+        .cancellable(id: "search", policy: .latest)))
+    await slow.waitForArrivals(1)
+    reactor.send(
+      .perform(waiting(on: second, then: "second", outcome: Recorder(), id: "search", .latest)))
+    await second.waitForArrivals(1)
+    second.open()
+    slow.open()
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["second"])
+  }
+
+  @Test func latestStartedInsideAnEffectCancelsTheRunBeforeEvenAfterTwoSupersessions() async {
+    let reactor = ScriptedReactor()
+    let gates = [Gate(), Gate(), Gate()]
+    let outcome = Recorder<String>()
+    for (index, name) in ["first", "second", "third"].enumerated() {
+      // Registered from the effect's task, after the `.run` before it: not at `send`.
+      reactor.send(
+        .perform(
+          .concat(
+            .run { _ in },
+            waiting(on: gates[index], then: name, outcome: outcome, id: "search", .latest))))
+      await gates[index].waitForArrivals(1)
+    }
+    for gate in gates { gate.open() }
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["third"])
+    #expect(outcome.values.sorted() == ["first cancelled", "second cancelled"])
+  }
+
   @Test func exhaustIgnoresNewRunsWhileOneIsInFlight() async {
     let reactor = ScriptedReactor()
     let gate = Gate()

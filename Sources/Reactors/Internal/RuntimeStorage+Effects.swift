@@ -158,44 +158,42 @@ extension RuntimeStorage {
     hooks?.taskStarted()
     // The worker holds the reactor weakly, and never across an `await`: it must not keep the
     // reactor alive while a run is in flight (R9). It yields before taking a run so that a burst
-    // of sends replaces the waiting run instead of starting each one.
+    // of sends replaces the waiting run instead of starting each one. It never waits for a run
+    // it started: a newer run has already cancelled that one and must start now, not once the
+    // cancelled run returns (cancellation is cooperative; a client may never notice it).
     Task { [weak reactor] in
-      await Task.yield()
-      while let run = reactor?.runtime.storage.startWaitingRun(in: lane, of: group, reactor) {
-        await withTaskCancellationHandler {
-          await run.value
-        } onCancel: {
-          run.cancel()
-        }
+      repeat {
         await Task.yield()
-      }
+      } while reactor?.runtime.storage.startWaitingRun(in: lane, of: group, reactor) == true
       hooks?.taskEnded()
     }
   }
 
   /// Starts the run waiting in `lane`, if it is still current; ends the worker when none is left.
+  ///
+  /// - Returns: Whether a run was started (the worker then looks again).
   @inlinable func startWaitingRun<R: Reactor>(
     in lane: LatestLane<Action, Mutation>, of group: EffectGroup, _ reactor: R?
-  ) -> Task<Void, Never>?
+  ) -> Bool
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard let reactor else { return nil }
+    guard let reactor else { return false }
     return withCore { core in
-      guard let extras = core.pointee.extras else { return nil }
+      guard let extras = core.pointee.extras else { return false }
       while let run = lane.waiting {
         lane.waiting = nil
         guard run.scope.isActive else {
           finish(run.scope, in: extras)  // Cancelled while it waited: it never starts.
           continue
         }
-        return launch(
-          run.node, in: run.scope, waitingForTurn: false, action: run.action, reactor, core)
+        launch(run.node, in: run.scope, waitingForTurn: false, action: run.action, reactor, core)
+        return true
       }
       lane.hasWorker = false
       if group.lane === lane {
         group.lane = nil
         extras.effects.dropIfEmpty(group)
       }
-      return nil
+      return false
     }
   }
 
