@@ -32,7 +32,7 @@
 ///   - body: The test; do not keep the reactor beyond it.
 public func withLeakCheck<R: Reactor>(
   _ makeReactor: @autoclosure () throws -> R,
-  timeout: Duration = .seconds(3),
+  timeout: Duration = .seconds(30),
   isolation: isolated (any Actor)? = #isolation,
   fileID: StaticString = #fileID,
   filePath: StaticString = #filePath,

@@ -138,7 +138,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   ///   - column: The column that failures point at; leave the default.
   public func waitForSleepers(
     _ count: Int = 1,
-    timeout: Duration = .seconds(3),
+    timeout: Duration = .seconds(30),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -63,7 +63,10 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable {
   ///   - exhaustivity: Whether everything must be asserted (the default) or only what the test
   ///     asserts.
   ///   - timeout: How long `receive` and `finish` wait, in real time, before giving up. A safety
-  ///     net only: waits end as soon as what they wait for happens.
+  ///     net only: waits end as soon as what they wait for happens. The 30 s default leaves room
+  ///     for a loaded machine (a whole suite under ThreadSanitizer on two cores, hundreds of tests
+  ///     sharing two threads, can keep a task waiting for seconds); only a test that is already
+  ///     failing waits it out.
   ///   - fileID: The file that failures when the store is released point at; leave the default, the caller's.
   ///   - filePath: The path of that file; leave the default.
   ///   - line: The line that failures when the store is released point at; leave the default.
@@ -71,7 +74,7 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable {
   public init(
     _ reactor: R,
     exhaustivity: Exhaustivity = .on,
-    timeout: Duration = .seconds(3),
+    timeout: Duration = .seconds(30),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

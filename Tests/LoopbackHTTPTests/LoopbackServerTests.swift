@@ -218,8 +218,11 @@ import FoundationNetworking
     #expect(await iterator.next() != nil)
   }
 
+  // NB: the two tests below use fixed ports under Linux's ephemeral range (32768–60999): once
+  // stopped, an ephemeral port may be handed at once to another test's server, which would answer.
+
   @Test func afterStopNewConnectionsAreRefusedAndStopCanBeCalledAgain() async throws {
-    let server = try LoopbackServer { _ in .text("ok") }
+    let server = try LoopbackServer(port: 28_431) { _ in .text("ok") }
 
     server.stop()
     server.stop()
@@ -228,7 +231,7 @@ import FoundationNetworking
   }
 
   @Test func releasingTheServerStopsIt() async throws {
-    var server: LoopbackServer? = try LoopbackServer { _ in .text("ok") }
+    var server: LoopbackServer? = try LoopbackServer(port: 28_432) { _ in .text("ok") }
     let port = try #require(server?.port)
 
     server = nil

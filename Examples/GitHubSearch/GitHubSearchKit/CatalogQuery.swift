@@ -63,16 +63,16 @@ public struct CatalogQuery: Sendable, Equatable {
 
   /// Whether `repository` matches.
   public func matches(_ repository: Repository) -> Bool {
-    if let language, repository.language?.lowercased() != language { return false }
-    if let owner,
-      repository.fullName.lowercased().split(separator: "/").first.map(String.init)
-        != owner
-    {
-      return false
-    }
-    if let stars, !stars.contains(repository.stargazersCount) { return false }
-    let name = repository.fullName.lowercased()
-    let description = repository.description?.lowercased() ?? ""
+    matches(RepositoryCatalog.Entry(repository))
+  }
+
+  /// Whether the repository of `entry` matches, with its text already lowercased.
+  func matches(_ entry: RepositoryCatalog.Entry) -> Bool {
+    if let language, entry.language != language { return false }
+    if let owner, entry.owner != owner { return false }
+    if let stars, !stars.contains(entry.repository.stargazersCount) { return false }
+    let name = entry.name
+    let description = entry.description
     return terms.allSatisfy { term in
       switch field {
       case .name: name.contains(term)

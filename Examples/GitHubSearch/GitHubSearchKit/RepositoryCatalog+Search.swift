@@ -11,9 +11,9 @@ extension RepositoryCatalog {
   )
     -> [Repository]
   {
-    let matches = repositories.filter(query.matches)
+    let matching = entries.filter(query.matches)
     if sort == "stars" {
-      return matches.sorted { lhs, rhs in
+      return matching.map(\.repository).sorted { lhs, rhs in
         if lhs.stargazersCount != rhs.stargazersCount {
           return ascending
             ? lhs.stargazersCount < rhs.stargazersCount
@@ -22,9 +22,8 @@ extension RepositoryCatalog {
         return lhs.id < rhs.id
       }
     }
-    let scored = matches.map { repository in
-      let name = repository.fullName.lowercased()
-      return (repository, query.terms.filter { name.contains($0) }.count)
+    let scored = matching.map { entry in
+      (entry.repository, query.terms.filter { entry.name.contains($0) }.count)
     }
     return scored.sorted { lhs, rhs in
       if lhs.1 != rhs.1 { return lhs.1 > rhs.1 }

@@ -13,6 +13,25 @@ import Foundation
 public struct RepositoryCatalog: Sendable {
   /// The repositories, by ascending id.
   public let repositories: [Repository]
+  /// The repositories with their searched text lowercased once, not on every search.
+  let entries: [Entry]
+
+  /// A repository and the lowercased text a search compares.
+  struct Entry: Sendable {
+    let repository: Repository
+    let name: String
+    let owner: String
+    let description: String
+    let language: String?
+
+    init(_ repository: Repository) {
+      self.repository = repository
+      name = repository.fullName.lowercased()
+      owner = name.split(separator: "/").first.map(String.init) ?? ""
+      description = repository.description?.lowercased() ?? ""
+      language = repository.language?.lowercased()
+    }
+  }
 
   /// The catalog the offline mode serves: 5000 repositories from seed 2017.
   public static let standard = RepositoryCatalog(seed: 2017, count: 5000)
@@ -42,6 +61,7 @@ public struct RepositoryCatalog: Sendable {
           htmlURL: URL(string: "https://github.com/\(fullName)")!))
     }
     self.repositories = repositories
+    entries = repositories.map(Entry.init)
   }
 
   private static func owner(_ random: inout CatalogRandom) -> String {

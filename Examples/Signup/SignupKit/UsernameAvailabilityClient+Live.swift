@@ -23,8 +23,9 @@ extension UsernameAvailabilityClient {
   ) -> Self {
     // NB: the timeout is enforced on `clock`, not by URLSession: FoundationNetworking on Linux
     // truncates `timeoutInterval` to whole seconds (0.5 s times out at once). The session's own
-    // limit, rounded up past ours, is only a backstop.
-    let backstop = TimeInterval(timeout.components.seconds + 2)
+    // limit is only a backstop, well past ours: with a test clock the clock's timeout never fires,
+    // and a loopback request on a loaded machine (under ThreadSanitizer, say) can take seconds.
+    let backstop = TimeInterval(timeout.components.seconds + 30)
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = backstop
     configuration.timeoutIntervalForResource = backstop
