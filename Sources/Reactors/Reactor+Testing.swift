@@ -4,20 +4,12 @@
 extension Reactor {
   /// Reports every action, mutation, state and effect error to `probe` too; `nil` removes it.
   @_spi(Testing) public func _setProbe(_ probe: ReactorDiagnostics<Action, Mutation, State>?) {
-    runtime.storage.updateHooks(of: self) { hooks in
-      RuntimeHooks(
-        diagnostics: hooks?.diagnostics, probe: probe, stub: hooks?.stub, tracker: hooks?.tracker)
-    }
+    runtime.storage.updateHooks(of: self) { $0.probe = probe }
   }
 
   /// Stub mode: every action goes to `recorder` instead of `mutate`; `nil` leaves stub mode.
   @_spi(Testing) public func _setStub(_ recorder: (@Sendable (Action) -> Void)?) {
-    runtime.storage.updateHooks(of: self) { hooks in
-      RuntimeHooks(
-        diagnostics: hooks?.diagnostics, probe: hooks?.probe, stub: recorder,
-        tracker: hooks?.tracker
-      )
-    }
+    runtime.storage.updateHooks(of: self) { $0.stub = recorder }
   }
 
   /// Replaces the state without `reduce` and publishes it to every observer (stub mode).

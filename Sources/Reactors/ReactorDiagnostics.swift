@@ -36,9 +36,16 @@ public struct ReactorDiagnostics<Action: Sendable, Mutation: Sendable, State: Se
 
   /// Writes one redacted line per event to standard error, prefixed with `label`.
   public static func print(label: String? = nil, redaction: Redaction = .default) -> Self {
+    printing(label: label, redaction: redaction, to: writeToStandardError)
+  }
+
+  /// What ``print(label:redaction:)`` does, writing each line to `write`.
+  static func printing(
+    label: String?, redaction: Redaction, to write: @escaping @Sendable (String) -> Void
+  ) -> Self {
     let prefix = "[\(label ?? String(describing: Action.self))] "
     return Self(redaction: redaction) { event in
-      writeToStandardError(prefix + event.description + "\n")
+      write(prefix + event.description + "\n")
     }
   }
 

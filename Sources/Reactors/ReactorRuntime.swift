@@ -18,7 +18,7 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// Makes the runtime of a new reactor.
   public init() {
-    storage = .make(hooks: nil)
+    storage = .make(diagnostics: nil)
   }
 
   /// Makes the runtime of a new reactor that reports everything it does to `diagnostics`.
@@ -27,6 +27,6 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
   /// let runtime = Runtime(diagnostics: .print())
   /// ```
   public init(diagnostics: ReactorDiagnostics<Action, Mutation, State>) {
-    storage = .make(hooks: RuntimeHooks(diagnostics: diagnostics))
+    storage = .make(diagnostics: diagnostics)
   }
 }

@@ -1,5 +1,6 @@
-import Reactors
 import Testing
+
+@testable import Reactors
 
 @Suite struct ReactorDiagnosticsTests {
   @Test func theHookSeesEveryActionMutationAndStateInOrder() async {
@@ -53,10 +54,25 @@ import Testing
     #expect(events.values.first == #"action .setPassword("hunter2")"#)
   }
 
-  @Test func thePrintingHookCanBeInstalled() {
-    let reactor = LoginReactor(diagnostics: .print(label: "login"))
+  @Test func thePrintingHookWritesOneLabelledRedactedLinePerEvent() {
+    let lines = Recorder<String>()
+    let reactor = LoginReactor(
+      diagnostics: .printing(label: "login", redaction: .default) { lines.record($0) })
+    reactor.send(.setPassword("hunter2"))
+    #expect(
+      lines.values == [
+        "[login] action .setPassword(<redacted>)\n",
+        "[login] mutation .setPassword(<redacted>)\n",
+        #"[login] state State(user: "", password: <redacted>, attempts: 0)"# + "\n",
+      ])
+  }
+
+  @Test func thePrintingHookIsLabelledWithTheActionTypeByDefault() {
+    let lines = Recorder<String>()
+    let reactor = LoginReactor(
+      diagnostics: .printing(label: nil, redaction: .default) { lines.record($0) })
     reactor.send(.setUser("octocat"))
-    #expect(reactor.currentState.user == "octocat")
+    #expect(lines.values.first == #"[Action] action .setUser("octocat")"# + "\n")
   }
 }
 

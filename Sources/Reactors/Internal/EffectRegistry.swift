@@ -28,6 +28,9 @@
 
   /// Whether some `take(until:)` work is waiting for a matching action.
   @inlinable var hasStopConditions: Bool { stopConditionCount > 0 }
+  /// `stopConditions.count`, kept beside it: the array's element type depends on `Action`, so in
+  /// the registry's unspecialised methods even `isEmpty` looked up generic metadata on each call
+  /// (callgrind), and this is read on every action.
   @usableFromInline var stopConditionCount = 0
 
   /// Hands over the deferred side effects, to perform once the lock is released.

@@ -11,7 +11,6 @@
 
   /// The state after the last `reduce`; `nil` until the reactor is first used.
   @usableFromInline var state: State?
-  @usableFromInline var isStarted = false
   /// Whether a step (mutate, reduce, observers) is running; new work waits behind it.
   @usableFromInline var isProcessing = false
   /// How many nested times the current thread holds the (recursive) lock.
@@ -21,8 +20,11 @@
   /// Everything optional; `nil` until first needed.
   @usableFromInline var extras: RuntimeExtras<Action, Mutation, State>?
 
-  @usableFromInline init(hooks: RuntimeHooks<Action, Mutation, State>?) {
-    if let hooks { makeExtras().hooks = hooks }
+  /// Whether the reactor was used: its initial state read, its `transform` hooks connected.
+  @inlinable var isStarted: Bool { state != nil }
+
+  @usableFromInline init(diagnostics: ReactorDiagnostics<Action, Mutation, State>?) {
+    if let diagnostics { makeExtras().hooks = RuntimeHooks(diagnostics: diagnostics) }
   }
 
   /// The extras, allocated on first use.
@@ -117,30 +119,18 @@
   }
 }
 
-/// Diagnostics, the probe of `ReactorsTesting`, stub mode and effect tracking; immutable, replaced
-/// as a whole when one changes.
+/// Diagnostics, the probe of `ReactorsTesting`, stub mode and effect tracking. Only reactors that
+/// use one pay for them: they live in `RuntimeExtras`.
 @usableFromInline
-final class RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>:
+struct RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>:
   Sendable
 {
-  let diagnostics: ReactorDiagnostics<Action, Mutation, State>?
-  let probe: ReactorDiagnostics<Action, Mutation, State>?
+  var diagnostics: ReactorDiagnostics<Action, Mutation, State>?
+  var probe: ReactorDiagnostics<Action, Mutation, State>?
   /// In stub mode, receives every action instead of `mutate`.
-  @usableFromInline let stub: (@Sendable (Action) -> Void)?
+  @usableFromInline var stub: (@Sendable (Action) -> Void)?
   /// Counts the tasks this runtime started, for leak checks.
-  let tracker: EffectTracker?
-
-  init(
-    diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil,
-    probe: ReactorDiagnostics<Action, Mutation, State>? = nil,
-    stub: (@Sendable (Action) -> Void)? = nil,
-    tracker: EffectTracker? = nil
-  ) {
-    self.diagnostics = diagnostics
-    self.probe = probe
-    self.stub = stub
-    self.tracker = tracker
-  }
+  var tracker: EffectTracker?
 
   /// Counts a task this runtime started, for leak checks.
   @usableFromInline func taskStarted() {

@@ -56,10 +56,11 @@ extension RuntimeStorage {
 
   func updateHooks<R: Reactor>(
     of reactor: R,
-    _ update: (RuntimeHooks<Action, Mutation, State>?) -> RuntimeHooks<Action, Mutation, State>
+    _ update: (inout RuntimeHooks<Action, Mutation, State>) -> Void
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     withCore { core in
-      let hooks = update(core.pointee.extras?.hooks)
+      var hooks = core.pointee.extras?.hooks ?? RuntimeHooks()
+      update(&hooks)
       core.pointee.makeExtras().hooks = hooks.isEmpty ? nil : hooks
     }
   }
@@ -68,11 +69,12 @@ extension RuntimeStorage {
   func trackEffects<R: Reactor>(of reactor: R) -> EffectTracker
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     withCore { core in
-      let hooks = core.pointee.extras?.hooks
-      if let tracker = hooks?.tracker { return tracker }
+      let extras = core.pointee.makeExtras()
+      var hooks = extras.hooks ?? RuntimeHooks()
+      if let tracker = hooks.tracker { return tracker }
       let tracker = EffectTracker()
-      core.pointee.makeExtras().hooks = RuntimeHooks(
-        diagnostics: hooks?.diagnostics, probe: hooks?.probe, stub: hooks?.stub, tracker: tracker)
+      hooks.tracker = tracker
+      extras.hooks = hooks
       return tracker
     }
   }

@@ -24,8 +24,8 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   @usableFromInline typealias Extras = RuntimeExtras<Action, Mutation, State>
 
   /// Makes the storage of a new reactor.
-  static func make(hooks: RuntimeHooks<Action, Mutation, State>?) -> RuntimeStorage {
-    let buffer = create(minimumCapacity: 1) { _ in Core(hooks: hooks) }
+  static func make(diagnostics: ReactorDiagnostics<Action, Mutation, State>?) -> RuntimeStorage {
+    let buffer = create(minimumCapacity: 1) { _ in Core(diagnostics: diagnostics) }
     let storage = unsafeDowncast(buffer, to: RuntimeStorage.self)
     storage.withUnsafeMutablePointerToElements { $0.initializeMutex(recursive: true) }
     return storage
@@ -219,7 +219,6 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   /// Reads the initial state and connects the `transform` hooks; runs once, on first use.
   @usableFromInline func start<R: Reactor>(_ reactor: R, _ core: UnsafeMutablePointer<Core>)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    core.pointee.isStarted = true
     core.pointee.state = reactor.initialState
     guard let pipeline = Pipeline.make(for: reactor) else { return }
     core.pointee.makeExtras().pipeline = pipeline
