@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the API reference and articles of both library modules with the toolchain's `docc`,
+# warnings as errors: Documentation/Reactors.docc and Documentation/ReactorsTesting.docc.
+#
+#   bash Scripts/build-docs.sh          # sites in .build-docs/<Module>/, e.g. for `docc preview`
+#
+# CI (.ci/run) calls this script.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=.build-docs
+symbols="$out/symbol-graphs"
+mkdir -p "$symbols"
+
+# One build emits the symbol graphs of ReactorsTesting and of Reactors, which it depends on. A
+# build with nothing to do emits none: the graphs of the last one stay, matching the sources.
+swift build --target ReactorsTesting --scratch-path "$out" \
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$symbols"
+
+# `ReactorsTesting` re-exports `Reactors` (`@_exported import`), so its graph repeats every
+# symbol of `Reactors`; each module's reference documents only its own sources.
+python3 - "$symbols" <<'PYTHON'
+import json, os, sys
+
+symbols = sys.argv[1]
+for module in ("Reactors", "ReactorsTesting"):
+    with open(os.path.join(symbols, f"{module}.symbols.json")) as file:
+        graph = json.load(file)
+    own = f"/Sources/{module}/"
+    declared = {
+        symbol["pathComponents"][0]
+        for symbol in graph["symbols"]
+        if own in symbol.get("location", {}).get("uri", "")
+    }
+    graph["symbols"] = [s for s in graph["symbols"] if s["pathComponents"][0] in declared]
+    kept = {s["identifier"]["precise"] for s in graph["symbols"]}
+    graph["relationships"] = [r for r in graph["relationships"] if r["source"] in kept]
+    os.makedirs(os.path.join(symbols, module), exist_ok=True)
+    with open(os.path.join(symbols, module, f"{module}.symbols.json"), "w") as file:
+        json.dump(graph, file)
+PYTHON
+
+for module in Reactors ReactorsTesting; do
+  rm -rf "${out:?}/$module"
+  docc convert "Documentation/$module.docc" \
+    --additional-symbol-graph-dir "$symbols/$module" \
+    --fallback-display-name "$module" \
+    --fallback-bundle-identifier "org.reactors.$module" \
+    --warnings-as-errors \
+    --output-dir "$out/$module"
+done
+echo "Documentation built: $out/Reactors, $out/ReactorsTesting"
