@@ -1,7 +1,7 @@
 import ReactorsTesting
 import Testing
 
-@Suite struct ExhaustivityTests {
+@Suite(.timeLimit(.minutes(1))) struct ExhaustivityTests {
   @Test func aNonExhaustiveSendChecksOnlyTheFieldsItSets() async {
     let store = TestStore(ProfileReactor(), exhaustivity: .off)
 

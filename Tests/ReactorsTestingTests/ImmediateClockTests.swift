@@ -1,7 +1,7 @@
 import ReactorsTesting
 import Testing
 
-@Suite struct ImmediateClockTests {
+@Suite(.timeLimit(.minutes(1))) struct ImmediateClockTests {
   @Test func aSleepReturnsAtOnceAndMovesTheClock() async throws {
     let clock = ImmediateClock()
 

@@ -1,7 +1,7 @@
 import ReactorsTesting
 import Testing
 
-@Suite struct LeakCheckTests {
+@Suite(.timeLimit(.minutes(1))) struct LeakCheckTests {
   @Test func passesWhenTheReactorGoesAndItsEffectsAreCancelled() async {
     let clock = TestClock()
 

@@ -2,7 +2,7 @@ import Foundation
 import ReactorsTesting
 import Testing
 
-@Suite struct ReactorStubTests {
+@Suite(.timeLimit(.minutes(1))) struct ReactorStubTests {
   @Test func actionsAreRecordedInsteadOfHandled() {
     let reactor = SearchReactor()
     let stub = ReactorStub(reactor)

@@ -1,7 +1,7 @@
 import ReactorsTesting
 import Testing
 
-@Suite struct TestClockTests {
+@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
   @Test func sleepersWakeInDeadlineOrder() async {
     let clock = TestClock()
     let (woken, wake) = AsyncStream<Int>.makeStream()

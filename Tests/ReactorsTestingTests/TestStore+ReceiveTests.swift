@@ -1,7 +1,7 @@
 import ReactorsTesting
 import Testing
 
-@Suite struct TestStoreReceiveTests {
+@Suite(.timeLimit(.minutes(1))) struct TestStoreReceiveTests {
   @Test func receiveWaitsForTheDebouncedSearch() async {
     let clock = TestClock()
     let store = TestStore(SearchReactor(clock: clock))
@@ -105,7 +105,8 @@ import Testing
       let store = TestStore(SearchReactor(clock: TestClock()))
       await store.send(.updateQuery("swift")) { $0.query = "swift" }
       store.reactor.cancel(id: "search")
-      await store.receive(.setResults(["swift-result"]), timeout: .seconds(60))
+      // An hour: were the failure not immediate, the suite's time limit would end the test.
+      await store.receive(.setResults(["swift-result"]), timeout: .seconds(3600))
     }
 
     #expect(
@@ -174,7 +175,7 @@ import Testing
     let failures = await recordedFailures {
       let store = TestStore(SearchReactor(clock: TestClock()))
       await store.send(.doNothing)
-      await store.receiveUnhandledError()
+      await store.receiveUnhandledError(timeout: .seconds(3600))  // Immediate, or the limit ends it.
     }
 
     #expect(

@@ -1,7 +1,7 @@
 import ReactorsTesting
 import Testing
 
-@Suite struct TestStoreSendTests {
+@Suite(.timeLimit(.minutes(1))) struct TestStoreSendTests {
   @Test func sendAssertsTheStateAfterAllImmediateMutations() async {
     let store = TestStore(CounterReactor())
 

@@ -1,7 +1,7 @@
 import ReactorsTesting
 import Testing
 
-@Suite struct TestStoreTests {
+@Suite(.timeLimit(.minutes(1))) struct TestStoreTests {
   @Test func finishPassesOnceEveryEffectEndedAndWasReceived() async {
     let clock = TestClock()
     let store = TestStore(TimerReactor(clock: clock))
@@ -29,6 +29,32 @@ import Testing
         send, advance the TestClock they wait on, or cancel them before the test ends.
         """
       ])
+  }
+
+  @Test func theTimeoutGivenToTheStoreBoundsFinish() async {
+    let failures = await recordedFailures {
+      let store = TestStore(TimerReactor(clock: TestClock()), timeout: .milliseconds(50))
+      await store.send(.start) { $0.isRunning = true }
+      await store.finish()
+      store.reactor.cancel(id: "timer")
+    }
+
+    #expect(failures.count == 1)
+    #expect(failures.first?.message.contains("after waiting 0.05 seconds") == true)
+  }
+
+  @Test func theStoreTimeoutCanChangeInTheMiddleOfATest() async {
+    let failures = await recordedFailures {
+      let store = TestStore(TimerReactor(clock: TestClock()))
+      #expect(store.timeout == .seconds(30))
+      await store.send(.start) { $0.isRunning = true }
+      store.timeout = .milliseconds(20)
+      await store.finish()
+      store.reactor.cancel(id: "timer")
+    }
+
+    #expect(failures.count == 1)
+    #expect(failures.first?.message.contains("after waiting 0.02 seconds") == true)
   }
 
   @Test func finishReportsAMutationThatWasNotReceived() async {

@@ -4,7 +4,7 @@ import XCTest
 
 @testable import ReactorsTesting
 
-@Suite struct FailureReporterTests {
+@Suite(.timeLimit(.minutes(1))) struct FailureReporterTests {
   @Test func underSwiftTestingAFailureIsAnIssueAtTheCallersLocation() async {
     let failures = await recordedFailures {
       FailureReporter.fail(

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ReactorsTesting
 
-@Suite struct LineDiffTests {
+@Suite(.timeLimit(.minutes(1))) struct LineDiffTests {
   @Test func equalTextsHaveOnlyUnchangedLines() {
     #expect(LineDiff.changes(from: ["a", "b"], to: ["a", "b"]) == [.same("a"), .same("b")])
   }

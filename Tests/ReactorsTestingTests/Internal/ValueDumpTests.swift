@@ -3,7 +3,7 @@ import Testing
 
 @testable import ReactorsTesting
 
-@Suite struct ValueDumpTests {
+@Suite(.timeLimit(.minutes(1))) struct ValueDumpTests {
   @Test func aStructPutsEachFieldOnALineOfItsOwn() {
     let profile = Profile(name: "Ada", tags: ["math", "code"], manager: nil, status: .active)
 
