@@ -11,9 +11,11 @@ extension TestStore {
   ///
   /// The wait ends as soon as the mutation is reduced. It fails at once when no effect is running
   /// any more (nothing can send the mutation), and after `timeout` at the latest — for example
-  /// when the effect waits for a ``TestClock`` the test did not advance. Exhaustively, the next
-  /// mutation must be `expected`; non-exhaustively, the mutations before the first one equal to
-  /// `expected` are skipped.
+  /// when the effect waits for a ``TestClock`` the test did not advance. A reactor that overrides
+  /// `transform(action:)` or `transform(mutation:)` always gets the whole timeout: those hooks may
+  /// hold values back, or merge outside streams, in tasks no effect count sees. Exhaustively, the
+  /// next mutation must be `expected`; non-exhaustively, the mutations before the first one equal
+  /// to `expected` are skipped.
   ///
   /// - Parameters:
   ///   - expected: The mutation the test expects next.

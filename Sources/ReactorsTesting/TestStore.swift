@@ -31,6 +31,11 @@
 /// Set ``exhaustivity`` to ``Exhaustivity/off`` for integration tests that assert only part of
 /// what happens.
 ///
+/// Waits end as soon as what they wait for happens, or at once when no effect is left that could
+/// make it happen; ``timeout`` (30 seconds by default, real time) is only the safety net of a
+/// test that is already failing, such as one whose effect waits for a ``TestClock`` it did not
+/// advance. Pass `timeout:` to the initializer, set ``timeout``, or give one call its own.
+///
 /// Failures are recorded through Swift Testing when a Swift Testing test runs, else through XCTest,
 /// at the line of the call that failed.
 ///

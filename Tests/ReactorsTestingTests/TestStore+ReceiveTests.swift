@@ -175,7 +175,8 @@ import Testing
     let failures = await recordedFailures {
       let store = TestStore(SearchReactor(clock: TestClock()))
       await store.send(.doNothing)
-      await store.receiveUnhandledError(timeout: .seconds(3600))  // Immediate, or the limit ends it.
+      // An hour: were the failure not immediate, the suite's time limit would end the test.
+      await store.receiveUnhandledError(timeout: .seconds(3600))
     }
 
     #expect(
