@@ -47,8 +47,9 @@ fi
 
 while IFS=$'\t' read -r target expected; do
   echo "== running the sample $target"
-  timeout 60 swift run --package-path "$app" --skip-build "$target" >"$work/$target.output" || {
-    echo "error: the sample $target did not end by itself within 60 s (status $?)" >&2
+  timeout 60 swift run --package-path "$app" --skip-build "$target" </dev/null \
+    >"$work/$target.output" || {
+    echo "error: the sample $target failed, or did not end within 60 s (status $?; 124: time)" >&2
     exit 1
   }
   cat "$work/$target.output"
