@@ -18,7 +18,6 @@ Usage: doc_samples.py REPOSITORY PACKAGE_DIRECTORY DEPENDENCY_URL
 Writes the package, prints one line per executable to run: `TARGET<TAB>EXPECTED_OUTPUT_FILE`.
 """
 
-import json
 import os
 import re
 import sys
