@@ -1,13 +1,19 @@
 extension Reactor {
   /// Sends an action: runs `mutate`, and reduces its immediate mutations before returning.
   ///
-  /// Callable from any thread or task. A `send` made from inside `mutate` or an observer runs right
-  /// after the current step, so states stay in order.
+  /// Callable from any thread or task, and never waits for another thread. If a step of this
+  /// reactor is running — a `send` from inside `mutate` or an observer, or another thread's send
+  /// or effect at the same moment — the action is queued and that step performs it before it
+  /// ends, so states stay in order; `send` then returns at once. From one thread with nothing
+  /// else running, the immediate mutations are reduced and observed when `send` returns.
   @inlinable public func send(_ action: Action) {
     runtime.storage.send(action, to: self)
   }
 
-  /// The state after the last `reduce`; readable anywhere, including inside `mutate`.
+  /// The state after the last `reduce`; readable anywhere, including inside `mutate`, and never
+  /// waits for user code.
+  ///
+  /// It excludes `transform(state:)`: that hook changes what observers see, not the state.
   @inlinable public var currentState: State {
     runtime.storage.currentState(of: self)
   }

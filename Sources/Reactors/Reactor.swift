@@ -34,8 +34,11 @@
 /// reactor started ends when the reactor is released, on every platform.
 ///
 /// > Important: `send` may be called from any thread or task. ``mutate(action:)``,
-/// > ``reduce(state:mutation:)`` and synchronous observers run one at a time, on the caller's
-/// > thread, while the reactor is locked: keep them quick and never block in them.
+/// > ``reduce(state:mutation:)`` and synchronous observers run one at a time, in order, on the
+/// > thread that runs the reactor's step — the sender's, unless another thread is in the middle
+/// > of a step, which then performs the action for it. They run with the reactor unlocked, so
+/// > they may read ``currentState`` and send to any reactor, this one included, without
+/// > deadlocking; keep them quick and never block in them.
 public protocol Reactor: AnyObject, Sendable {
   /// What the user does: taps, text changes, page requests.
   associatedtype Action: Sendable

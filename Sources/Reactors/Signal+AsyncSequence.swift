@@ -7,7 +7,7 @@ extension Signal {
     self.init { receive in
       let task = Task {
         do {
-          for try await element in sequence { receive(element) }
+          for try await element in sequence { receive(element, nil) }
         } catch {
           // Documented: a failing sequence ends the signal; there is no error channel.
         }

@@ -4,7 +4,7 @@ extension Signal {
     _ transform: @escaping @Sendable (Element) -> Transformed
   ) -> Signal<Transformed> {
     Signal<Transformed> { receive in
-      subscribe { receive(transform($0)) }
+      subscribe { value, origin in receive(transform(value), origin) }
     }
   }
 
@@ -13,8 +13,8 @@ extension Signal {
     _ transform: @escaping @Sendable (Element) -> Transformed?
   ) -> Signal<Transformed> {
     Signal<Transformed> { receive in
-      subscribe { value in
-        if let transformed = transform(value) { receive(transformed) }
+      subscribe { value, origin in
+        if let transformed = transform(value) { receive(transformed, origin) }
       }
     }
   }
@@ -22,8 +22,8 @@ extension Signal {
   /// Delivers only the values for which `isIncluded` returns `true`.
   public func filter(_ isIncluded: @escaping @Sendable (Element) -> Bool) -> Signal {
     Signal { receive in
-      subscribe { value in
-        if isIncluded(value) { receive(value) }
+      subscribe { value, origin in
+        if isIncluded(value) { receive(value, origin) }
       }
     }
   }
@@ -31,9 +31,9 @@ extension Signal {
   /// Calls `body` with each value before delivering it unchanged; for logging.
   public func onEach(_ body: @escaping @Sendable (Element) -> Void) -> Signal {
     Signal { receive in
-      subscribe { value in
+      subscribe { value, origin in
         body(value)
-        receive(value)
+        receive(value, origin)
       }
     }
   }
@@ -42,7 +42,7 @@ extension Signal {
   /// the values of this signal.
   public func prepend(_ values: Element...) -> Signal {
     Signal { receive in
-      for value in values { receive(value) }
+      for value in values { receive(value, nil) }
       return subscribe(receive)
     }
   }

@@ -18,21 +18,27 @@
 /// }
 /// ```
 public struct Signal<Element: Sendable>: Sendable {
+  /// Receives each value with its origin: the scope of the effect that sent it, if any. Every
+  /// operator passes the origin along with the value (a debounce keeps it with the value it
+  /// holds), so a mutation of an effect cancelled meanwhile is still recognised when it comes out
+  /// of the hook, and dropped.
+  typealias Receiver = @Sendable (Element, _ origin: EffectScope?) -> Void
+
   /// The relay this signal delivers unchanged, if it is one; how the runtime spots an identity
   /// transform.
   let source: ObjectIdentifier?
-  let subscribeBody: @Sendable (@escaping @Sendable (Element) -> Void) -> SignalSubscription
+  let subscribeBody: @Sendable (@escaping Receiver) -> SignalSubscription
 
   init(
     source: ObjectIdentifier? = nil,
-    subscribe: @escaping @Sendable (@escaping @Sendable (Element) -> Void) -> SignalSubscription
+    subscribe: @escaping @Sendable (@escaping Receiver) -> SignalSubscription
   ) {
     self.source = source
     self.subscribeBody = subscribe
   }
 
   /// Starts delivering values to `receive`; they stop when the subscription is cancelled.
-  func subscribe(_ receive: @escaping @Sendable (Element) -> Void) -> SignalSubscription {
+  func subscribe(_ receive: @escaping Receiver) -> SignalSubscription {
     subscribeBody(receive)
   }
 
@@ -71,7 +77,7 @@ struct SignalSubscription: Sendable {
 
   private struct Receivers {
     var nextID: UInt64 = 0
-    var entries: [(id: UInt64, receive: @Sendable (Element) -> Void)] = []
+    var entries: [(id: UInt64, receive: Signal<Element>.Receiver)] = []
   }
 
   init() {
@@ -93,8 +99,8 @@ struct SignalSubscription: Sendable {
   }
 
   /// Delivers `element` to every subscriber, in subscription order.
-  @usableFromInline func emit(_ element: Element) {
+  @usableFromInline func emit(_ element: Element, origin: EffectScope?) {
     let entries = receivers.withLock { $0.entries }
-    for entry in entries { entry.receive(element) }
+    for entry in entries { entry.receive(element, origin) }
   }
 }

@@ -1,3 +1,5 @@
+@_spi(Testing) import Reactors
+
 extension TestStore {
   /// Sends `action` to the reactor and asserts the state its immediate mutations leave.
   ///
@@ -41,7 +43,13 @@ extension TestStore {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let step = "send(\(ValueDump.line(of: action, limit: 100)))"
     settleUnasserted(before: "sending \(ValueDump.line(of: action, limit: 100))", at: site)
-    let work = recorder.recordingSynchronousWork { reactor.send(action) }
+    let reactor = reactor
+    let work = await recorder.recordingSynchronousWork { around in
+      reactor._send(action, around: around)
+      // Another thread's step may have been running (an effect's): it performs the action, and
+      // the send above returned at once. Wait until it has.
+      await reactor._waitForQueuedWork()
+    }
     settle(unreceived: work.earlier, before: "the mutations of \(step)", at: site)
     assertState(work.immediate.last?.state ?? state, after: step, update: update, at: site)
   }

@@ -103,7 +103,7 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable {
     // thread (actions its `transform(action:)` prepends) is part of the initial state.
     var initialState: R.State?
     var transformsActionsOrMutations = false
-    _ = recorder.recordingSynchronousWork {
+    recorder.recordingStart {
       transformsActionsOrMutations = reactor._transformsActionsOrMutations
       initialState = reactor.currentState
     }

@@ -22,6 +22,37 @@ import Testing
     _ = observation
   }
 
+  @Test func reactorsWhoseObserversSendToEachOtherFromTwoThreadsNeverDeadlock() async {
+    // Given two reactors whose observers send to each other: A→B→A cycles
+    let first = RelayReactor()
+    let second = RelayReactor()
+    let observations = [
+      first.observe { state in if let forward = state.forward { second.send(forward) } },
+      second.observe { state in if let forward = state.forward { first.send(forward) } },
+    ]
+    // When two threads send to one each, at once
+    let sends = 100_000
+    let finished = await withDeadline("two threads × \(sends) sends") {
+      await runOnThreads([first, second]) { reactor in
+        for _ in 0..<sends { reactor.send(.local) }
+      }
+      return true
+    }
+    // Then both finish, and every send and every forward was applied exactly once
+    guard finished == true else {
+      // Deadlocked threads hold the reactors' locks: reading a state, or even releasing an
+      // observation, would hang this test too. Stop at the failure, and never let go of them.
+      abandon(observations)
+      return
+    }
+    for reactor in [first, second] {
+      let state = reactor.currentState
+      let counts: [Int] = [state.local, state.remote, state.echo]
+      #expect(counts == [sends, sends, sends])
+    }
+    _ = observations
+  }
+
   @Test func reduceNeverRunsConcurrentlyWithItself() async {
     let reactor = OverlapDetectingReactor()
     await withTaskGroup(of: Void.self) { group in
@@ -136,4 +167,54 @@ final class LockedCounter: @unchecked Sendable {
     }
   }
   func decrement() { lock.withLock { value -= 1 } }
+}
+
+/// A reactor that asks its peer to apply a `.remote` for each `.local`, and an `.echo` back for
+/// each `.remote`: what two reactors that observe each other do.
+final class RelayReactor: Reactor {
+  enum Action { case local, remote, echo }
+  struct State {
+    var local = 0
+    var remote = 0
+    var echo = 0
+    /// What the peer should be sent for the last action, if anything.
+    var forward: Action?
+  }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func reduce(state: State, mutation: Action) -> State {
+    var state = state
+    switch mutation {
+    case .local:
+      state.local += 1
+      state.forward = .remote
+    case .remote:
+      state.remote += 1
+      state.forward = .echo
+    case .echo:
+      state.echo += 1
+      state.forward = nil
+    }
+    return state
+  }
+}
+
+/// Runs `body` once per element, each on a thread of its own (not the cooperative pool, which a
+/// deadlock would starve), and returns when every call has returned.
+func runOnThreads<Element: Sendable>(
+  _ elements: [Element], _ body: @escaping @Sendable (Element) -> Void
+) async {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    let group = DispatchGroup()
+    for element in elements {
+      group.enter()
+      Thread {
+        body(element)
+        group.leave()
+      }.start()
+    }
+    group.notify(queue: .global()) { continuation.resume() }
+  }
 }

@@ -36,6 +36,38 @@ import Testing
     #expect(reactor.currentState.log == ["start", "after"])
   }
 
+  @Test func takeUntilSeesAnActionAsSentEvenWhenTransformActionFiltersItOut() async {
+    // Given work that stops on `.stop`, and a `transform(action:)` that drops `.stop`
+    let (external, _) = AsyncStream.makeStream(of: SentActionsReactor.Action.self)
+    let reactor = SentActionsReactor(external: external)
+    let gate = Gate()
+    reactor.send(.start(gate))
+    await gate.waitForArrivals(1)
+    // When `.stop` is sent
+    reactor.send(.stop)
+    gate.open()
+    await withDeadline("the work to end") { await reactor.waitUntilIdle() }
+    // Then the work stopped (as ReactorKit's `self.action` sees what the view sends), although
+    // `.stop` never reached `mutate`
+    #expect(reactor.currentState.log == [])
+  }
+
+  @Test func takeUntilIgnoresAnActionMergedInByTransformAction() async {
+    // Given work that stops on `.stop`, and a `transform(action:)` that merges in outside actions
+    let (external, continuation) = AsyncStream.makeStream(of: SentActionsReactor.Action.self)
+    let reactor = SentActionsReactor(external: external)
+    let gate = Gate()
+    reactor.send(.start(gate))
+    await gate.waitForArrivals(1)
+    // When a `.stop` comes from outside, not from `send`
+    continuation.yield(.stop)
+    #expect(await eventually { reactor.currentState.log == ["stop reached mutate"] })
+    gate.open()
+    await withDeadline("the work to end") { await reactor.waitUntilIdle() }
+    // Then the work was not stopped
+    #expect(reactor.currentState.log == ["stop reached mutate", "done"])
+  }
+
   @Test func takeUntilIsNotTriggeredByTheActionThatStartedTheWork() async {
     let reactor = ScriptedReactor()
     reactor.send(
@@ -388,6 +420,50 @@ final class TickingReactor: Reactor {
       state.ticks[generation, default: 0] += 1
     }
     return state
+  }
+}
+
+/// Work that stops on `.stop`, behind a `transform(action:)` that drops `.stop` and merges in
+/// actions from outside.
+final class SentActionsReactor: Reactor {
+  enum Action {
+    case start(Gate)
+    case stop
+  }
+  enum Mutation { case append(String) }
+  struct State { var log: [String] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let external: AsyncStream<Action>
+
+  init(external: AsyncStream<Action>) {
+    self.external = external
+  }
+
+  func mutate(action: Action) -> Mutations<Mutation> {
+    switch action {
+    case .start(let gate):
+      .run { send in
+        try await gate.wait()
+        send(.append("done"))
+      }
+      .take(until: self.action.filter { if case .stop = $0 { true } else { false } })
+    case .stop:
+      .just(.append("stop reached mutate"))
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    if case .append(let entry) = mutation { state.log.append(entry) }
+    return state
+  }
+
+  func transform(action: Signal<Action>) -> Signal<Action> {
+    action
+      .filter { if case .stop = $0 { false } else { true } }
+      .merge(with: external)
   }
 }
 

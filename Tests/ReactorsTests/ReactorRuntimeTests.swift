@@ -47,6 +47,41 @@ import Testing
     #expect(seen.values.sorted() == [0, 0, 0, 1, 1, 1])
   }
 
+  @Test func releasingTheReactorWhileAQueuedRunWaitsItsTurnCancelsBothAndFreesEverything() async {
+    // Given one `.queue` run in flight and a second waiting for its turn, and a state consumer
+    let gate = Gate()
+    let outcome = Recorder<String>()
+    var reactor: ScriptedReactor? = ScriptedReactor()
+    let tracker = reactor!._trackEffects()
+    var states = reactor!.state.makeAsyncIterator()
+    _ = await states.next()
+    for name in ["first", "second"] {
+      reactor!.send(
+        .perform(
+          .run { send in
+            do { try await gate.wait() } catch { outcome.record("\(name) cancelled") }
+            send(.append(name))
+          }
+          .cancellable(id: "line", policy: .queue)))
+    }
+    await gate.waitForArrivals(1)
+    // When the last reference goes
+    weak let released = reactor
+    reactor = nil
+    // Then the reactor is freed, the running run is cancelled, the waiting one never starts,
+    // no task is left, and the state sequence ends
+    #expect(released == nil)
+    await withDeadline("every task of the released reactor to end") {
+      await tracker.waitUntilNoneRunning()
+    }
+    #expect(outcome.values == ["first cancelled"])
+    let next = await withDeadline("the state sequence to end") { [states] in
+      var states = states
+      return await states.next()
+    }
+    #expect(next == .some(nil))
+  }
+
   @Test func aStateSequenceMadeAfterTheReactorIsGoneEndsAtOnce() async {
     var reactor: CounterReactor? = CounterReactor()
     let sequence = reactor!.state

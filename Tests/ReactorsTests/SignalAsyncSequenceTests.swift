@@ -28,7 +28,7 @@ import Testing
 
   @Test func aSequenceThatThrowsSimplyEnds() async {
     let seen = Recorder<Int>()
-    let subscription = Signal<Int>(Failing()).subscribe { seen.record($0) }
+    let subscription = Signal<Int>(Failing()).subscribe { value, _ in seen.record(value) }
     await seen.waitForCount(1)
     #expect(seen.values == [1])
     subscription.cancel()

@@ -19,6 +19,26 @@ import Testing
     _ = observation
   }
 
+  @Test func aMutationOfACancelledEffectHeldByADebounceNeverReachesReduce() async {
+    // Given an effect whose mutation `transform(mutation:)` holds back in a debounce
+    let clock = TestClock()
+    let gate = Gate()
+    let reactor = DebouncedMutationsReactor(clock: clock)
+    reactor.send(.load("stale", gate))
+    await gate.waitForArrivals(1)
+    #expect(await eventually { clock.sleeperCount == 1 })
+    // When the effect is cancelled while its mutation waits, and the quiet period then ends
+    reactor.send(.cancelLoad)
+    await clock.advance(by: .milliseconds(300))
+    // Then the mutation is dropped, and the reactor goes on applying new work
+    gate.open()
+    await withDeadline("the effect to end") { await reactor.waitUntilIdle() }
+    reactor.send(.load("fresh", nil))
+    #expect(await eventually { clock.sleeperCount == 1 })
+    await clock.advance(by: .milliseconds(300))
+    #expect(await eventually { reactor.currentState.loaded == ["fresh"] })
+  }
+
   @Test func releasingTheReactorStopsAPendingDebounce() async {
     let clock = TestClock()
     var reactor: DebouncingReactor? = DebouncingReactor(clock: clock)
@@ -70,5 +90,47 @@ final class DebouncingReactor: Reactor {
 
   func transform(action: Signal<Action>) -> Signal<Action> {
     action.debounce(for: .milliseconds(300), clock: clock)
+  }
+}
+
+/// Loads in a cancellable effect; `transform(mutation:)` debounces what the effects send.
+final class DebouncedMutationsReactor: Reactor {
+  enum Action {
+    /// Sends `.loaded(name)` at once, then waits on the gate, if any, before it ends.
+    case load(String, Gate?)
+    case cancelLoad
+  }
+  enum Mutation { case loaded(String) }
+  struct State { var loaded: [String] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let clock: any Clock<Duration>
+
+  init(clock: any Clock<Duration>) {
+    self.clock = clock
+  }
+
+  func mutate(action: Action) -> Mutations<Mutation> {
+    switch action {
+    case .load(let name, let gate):
+      .run { send in
+        send(.loaded(name))
+        try await gate?.wait()
+      }
+      .cancellable(id: "load")
+    case .cancelLoad:
+      .cancel(id: "load")
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    if case .loaded(let name) = mutation { state.loaded.append(name) }
+    return state
+  }
+
+  func transform(mutation: Signal<Mutation>) -> Signal<Mutation> {
+    mutation.debounce(for: .milliseconds(300), clock: clock)
   }
 }

@@ -6,14 +6,14 @@ import Testing
   @Test func aReactorWithoutTransformsHasNoPipeline() {
     let counter = CounterReactor()
     counter.send(.increase)
-    #expect(counter.runtime.storage.withCore { $0.pointee.extras?.pipeline == nil })
+    #expect(counter.runtime.storage.withLock { $0.extras?.pipeline == nil })
   }
 
   @Test func anOverriddenTransformGetsAPipelineForItsHookOnly() {
     let reactor = LoggingReactor()
     reactor.send(.increase)
-    let relays = reactor.runtime.storage.withCore { core in
-      let pipeline = core.pointee.extras?.pipeline
+    let relays = reactor.runtime.storage.withLock { core in
+      let pipeline = core.extras?.pipeline
       return (pipeline?.actions != nil, pipeline?.mutations != nil, pipeline?.states != nil)
     }
     #expect(relays == (true, false, true))
@@ -39,7 +39,7 @@ import Testing
 
   @Test func theEmptySignalDeliversNothing() {
     let seen = Recorder<Int>()
-    let subscription = Signal<Int>.empty.subscribe { seen.record($0) }
+    let subscription = Signal<Int>.empty.subscribe { value, _ in seen.record(value) }
     subscription.cancel()
     #expect(seen.values.isEmpty)
   }

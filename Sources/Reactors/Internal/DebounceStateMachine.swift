@@ -2,8 +2,8 @@
 /// the current one.
 ///
 /// Each event returns what the caller must do; the storage performs it outside its lock.
-struct DebounceStateMachine<Element> {
-  private enum State {
+struct DebounceStateMachine<Element: Sendable>: Sendable {
+  private enum State: Sendable {
     /// Nothing pending.
     case idle
     /// `element` is delivered when the timer of `generation` fires.
@@ -52,7 +52,7 @@ final class DebounceStorage<Element: Sendable, C: Clock>: Sendable where C.Durat
   private let receiveOutput: @Sendable (Element) -> Void
   private let guarded: Locked<Guarded>
 
-  private struct Guarded {
+  private struct Guarded: Sendable {
     var machine = DebounceStateMachine<Element>()
     var timer: Task<Void, Never>?
   }

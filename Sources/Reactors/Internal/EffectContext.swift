@@ -1,8 +1,10 @@
 /// What an effect task knows about where it runs: its reactor, held weakly, and the action whose
 /// `mutate` started it.
 ///
-/// Every call goes through the reactor's storage, under its lock; once the reactor is released,
-/// every call does nothing.
+/// Every call reaches the reactor's storage for a moment, under its lock, and lets it go again:
+/// no reference to the reactor or its storage is held across a suspension, so a task that waits
+/// (for a `.queue` turn, on a clock, on the network) never keeps a released reactor alive. Once
+/// the reactor is released, every call does nothing.
 @usableFromInline struct EffectContext<R: Reactor>: Sendable {
   @usableFromInline weak let reactor: R?
   @usableFromInline let action: R.Action
@@ -21,9 +23,7 @@
     reactor?.runtime.storage.isActive(scope) ?? false
   }
 
-  @inlinable func register(
-    _ specification: ScopeSpecification, parent: EffectScope
-  )
+  @inlinable func register(_ specification: ScopeSpecification, parent: EffectScope)
     -> EffectRegistry<R.Action>.Registration
   {
     reactor?.runtime.storage.register(specification, parent: parent, action: action) ?? .skip
@@ -51,8 +51,17 @@
     reactor?.runtime.storage.report(error)
   }
 
+  /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile, or if the
+  /// reactor is released (which cancels it).
   @inlinable func waitForTurn(of scope: EffectScope) async -> Bool {
-    guard let storage = reactor?.runtime.storage else { return false }
-    return await storage.waitForTurn(of: scope)
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        // The reactor is held only while the continuation is handed over, not while it waits.
+        guard let reactor else { return continuation.resume(returning: false) }
+        reactor.runtime.storage.awaitTurn(of: scope, continuation)
+      }
+    } onCancel: {
+      reactor?.runtime.storage.cancel(scope)
+    }
   }
 }

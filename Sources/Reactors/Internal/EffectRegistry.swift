@@ -49,7 +49,29 @@
     case wait(EffectScope)
   }
 
+  /// How scoped work may be cancelled, as resolved from what `mutate` wrote.
+  @usableFromInline enum Rule {
+    /// Cancelled only with its enclosing scope (the task of a `run`).
+    case plain
+    /// `take(until:)`: cancelled when a later action matches.
+    case stop(@Sendable (Action) -> Bool)
+    /// `cancellable(id:policy:)`.
+    case cancellable(EffectID, CancellationPolicy)
+  }
+
   @usableFromInline var isEmpty: Bool { runningCount == 0 }
+
+  /// Registers scoped work under `rule`.
+  @usableFromInline mutating func register(_ rule: Rule, parent: EffectScope?) -> Registration {
+    switch rule {
+    case .plain:
+      return .start(registerPlain(parent: parent))
+    case .stop(let matches):
+      return .start(registerStop(parent: parent, matches: matches))
+    case .cancellable(let id, let policy):
+      return registerCancellable(id: id, policy: policy, parent: parent)
+    }
+  }
 
   /// Registers a scope for a task that has no cancellation rule of its own.
   @usableFromInline mutating func registerPlain(parent: EffectScope?) -> EffectScope {

@@ -55,14 +55,19 @@
     olderRunning != nil || newerRunning != nil || newest === self
   }
 
-  /// Whether a mutation emitted in this scope may still be applied.
+  /// Whether the scope may still send mutations: neither cancelled nor finished.
   @usableFromInline var isActive: Bool {
-    if isCancelled || isFinished { return false }
-    var ancestor = parent
-    while let scope = ancestor {
-      if scope.isCancelled { return false }
-      ancestor = scope.parent
+    !isFinished && !isRevoked
+  }
+
+  /// Whether the scope or an enclosing one was cancelled: what it sent while it was active is
+  /// dropped from then on, even if a `transform(mutation:)` hook still holds it.
+  @usableFromInline var isRevoked: Bool {
+    var scope: EffectScope? = self
+    while let current = scope {
+      if current.isCancelled { return true }
+      scope = current.parent
     }
-    return true
+    return false
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// Used for the small shared boxes of the runtime (state buffers, signal operators). Never call
 /// out to user code from inside ``withLock(_:)``.
-@usableFromInline struct Locked<Value>: @unchecked Sendable {
+@usableFromInline struct Locked<Value: Sendable>: @unchecked Sendable {
   // Safe: `Value` is only reachable through `withLock`, which holds the mutex for the whole
   // access; the buffer itself is never handed out. (`ManagedBuffer` is marked non-Sendable, so
   // the guarantee is stated here, on the wrapper.)
@@ -17,7 +17,7 @@
   /// Makes a box holding `value`.
   static func make(_ value: Value) -> Locked<Value> {
     let buffer = unsafeDowncast(Buffer.create(minimumCapacity: 1) { _ in value }, to: Buffer.self)
-    buffer.withUnsafeMutablePointerToElements { $0.initializeMutex(recursive: false) }
+    buffer.withUnsafeMutablePointerToElements { $0.initializeMutex() }
     return Locked(buffer: buffer)
   }
 

@@ -15,14 +15,15 @@ import Android
 @usableFromInline typealias PlatformMutex = pthread_mutex_t
 
 extension UnsafeMutablePointer where Pointee == PlatformMutex {
-  /// Initialises the mutex in place; a recursive one may be re-locked by the thread holding it.
-  @usableFromInline func initializeMutex(recursive: Bool) {
+  /// Initialises the mutex in place. Debug builds check it: locking it twice from one thread
+  /// traps at once instead of deadlocking, since the runtime never nests its own lock.
+  @usableFromInline func initializeMutex() {
     var attributes = pthread_mutexattr_t()
     pthread_mutexattr_init(&attributes)
     defer { pthread_mutexattr_destroy(&attributes) }
-    if recursive {
-      pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-    }
+    #if DEBUG
+      pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+    #endif
     let result = pthread_mutex_init(self, &attributes)
     precondition(result == 0, "Internal inconsistency: pthread_mutex_init failed (\(result))")
   }

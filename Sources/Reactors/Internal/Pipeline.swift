@@ -49,9 +49,9 @@ final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>:
 
   /// Connects the outputs of the hooks to the runtime; prepended values are delivered now.
   func connect(
-    actions receiveAction: @escaping @Sendable (Action) -> Void,
-    mutations receiveMutation: @escaping @Sendable (Mutation) -> Void,
-    states receiveState: @escaping @Sendable (State) -> Void
+    actions receiveAction: @escaping Signal<Action>.Receiver,
+    mutations receiveMutation: @escaping Signal<Mutation>.Receiver,
+    states receiveState: @escaping Signal<State>.Receiver
   ) {
     var connected: [SignalSubscription] = []
     if let output = outputs.states { connected.append(output.subscribe(receiveState)) }

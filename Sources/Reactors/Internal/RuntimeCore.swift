@@ -1,54 +1,109 @@
-/// What every reactor's runtime knows, as one small value guarded by the runtime's lock.
+/// What every reactor's runtime knows, as one small value guarded by the runtime's lock: the step
+/// machine.
 ///
-/// `RuntimeStorage` owns the lock and calls the user's code; this value only records. It holds
-/// what every reactor uses — the state, the step flags, one observer — and points to
-/// `RuntimeExtras` for what only some use (effects, more observers, consumers, transforms,
-/// diagnostics), allocated the first time one is needed. An idle reactor with one observer stays
-/// small, and the synchronous path tests one pointer to skip everything optional.
+/// A *step* is the synchronous work of one thread: `mutate`, `reduce`, the observers. At most one
+/// thread runs a step of a reactor at a time — it *owns* the step — and it runs the user's code
+/// with the lock released. A thread that finds a step running never waits: it leaves its work in
+/// the queue, and the owner performs it before the step ends. So the lock is held only for
+/// bookkeeping, never around user code, and reactors that send to each other from any threads
+/// cannot deadlock. Each event below is a `mutating` method that says what the caller does next.
+///
+/// The value holds what every reactor uses — the state, the step flag, one observer — and points
+/// to `RuntimeExtras` for what only some use, allocated the first time one is needed.
 @usableFromInline struct RuntimeCore<Action: Sendable, Mutation: Sendable, State: Sendable> {
-  // NB: the fields are ordered so the flags fill the padding after an optional state: every byte
-  // here is paid by every reactor.
+  @usableFromInline typealias Extras = RuntimeExtras<Action, Mutation, State>
+  @usableFromInline typealias Work = StepWork<Action, Mutation, State>
 
-  /// The state after the last `reduce`; `nil` until the reactor is first used.
+  /// The state after the last `reduce`; `nil` until the reactor is first used. Written only by
+  /// the step's owner, with the lock held; so the owner may read it without the lock.
   @usableFromInline var state: State?
-  /// Whether a step (mutate, reduce, observers) is running; new work waits behind it.
-  @usableFromInline var isProcessing = false
-  /// How many nested times the current thread holds the (recursive) lock.
-  @usableFromInline var lockDepth: UInt32 = 0
+  /// Whether a thread owns the step.
+  @usableFromInline var isStepping = false
   /// The first synchronous observer; more live in `extras`.
   @usableFromInline var observer: StateObserver<State>?
-  /// Everything optional; `nil` until first needed.
-  @usableFromInline var extras: RuntimeExtras<Action, Mutation, State>?
-
-  /// Whether the reactor was used: its initial state read, its `transform` hooks connected.
-  @inlinable var isStarted: Bool { state != nil }
+  /// Everything optional; `nil` until first needed, then never replaced.
+  @usableFromInline var extras: Extras?
+  #if DEBUG
+    /// The reactor that first used this runtime, to catch a runtime shared between reactors.
+    var user: (id: ObjectIdentifier, type: Any.Type)?
+  #endif
 
   @usableFromInline init(diagnostics: ReactorDiagnostics<Action, Mutation, State>?) {
     if let diagnostics { makeExtras().hooks = RuntimeHooks(diagnostics: diagnostics) }
   }
 
+  /// Whether the reactor was used: its initial state read, its `transform` hooks connected.
+  @inlinable var isStarted: Bool { state != nil }
+
   /// The extras, allocated on first use.
-  @usableFromInline mutating func makeExtras() -> RuntimeExtras<Action, Mutation, State> {
+  @inlinable mutating func makeExtras() -> Extras {
     if let extras { return extras }
-    let extras = RuntimeExtras<Action, Mutation, State>()
+    let extras = Extras()
     self.extras = extras
     return extras
   }
 
-  /// A step wants to run: it may, unless one is already running on this thread.
+  // MARK: - Events
+
+  /// Work arrives from outside a step.
   ///
-  /// - Returns: `true` if the caller runs the step; `false` if `work` was queued behind the
-  ///   running step instead (a re-entrant `send` from `mutate` or an observer), so states stay
-  ///   in `reduce` order.
-  @inlinable mutating func beginStep(
-    orQueue work: @autoclosure () -> RuntimeExtras<Action, Mutation, State>.PendingWork
-  ) -> Bool {
-    if isProcessing {
+  /// - Returns: A ticket if the caller now owns the step and performs `work` itself; `nil` if a
+  ///   step is running (on this thread or another) and `work` was queued for its owner.
+  @inlinable mutating func beginStep(orQueue work: @autoclosure () -> Work) -> StepTicket<Extras>? {
+    if isStepping {
       makeExtras().pending.append(work())
-      return false
+      return nil
     }
-    isProcessing = true
-    return true
+    isStepping = true
+    return StepTicket(extras: extras, isStarted: isStarted)
+  }
+
+  /// Takes the step if nobody runs one; queues nothing.
+  @inlinable mutating func tryBeginStep() -> StepTicket<Extras>? {
+    if isStepping { return nil }
+    isStepping = true
+    return StepTicket(extras: extras, isStarted: isStarted)
+  }
+
+  /// The owner finished a piece of work.
+  ///
+  /// - Returns: The next piece, or `nil`: the queue is empty and the step has ended.
+  @inlinable mutating func nextWork() -> (Work, Extras)? {
+    if let extras, let work = extras.nextPendingWork() { return (work, extras) }
+    isStepping = false
+    return nil
+  }
+
+  /// The owner reduced a new state.
+  ///
+  /// - Returns: Who to tell, or `nil` if the mutation came from an effect cancelled since it was
+  ///   sent: the state is dropped, so no mutation of cancelled work takes effect after the cancel
+  ///   (R7), whatever a `transform` hook did with it meanwhile.
+  @inlinable mutating func commit(_ newState: State, from origin: EffectScope?)
+    -> Audience<Action, Mutation, State>?
+  {
+    if let origin, origin.isRevoked { return nil }
+    state = newState
+    return audience
+  }
+
+  /// Everyone who hears of a new state.
+  @inlinable var audience: Audience<Action, Mutation, State> {
+    Audience(first: observer, rest: extras?.restOfAudience)
+  }
+
+  /// A work item out of a `transform` hook, from `thread`.
+  @inlinable mutating func route(_ work: @autoclosure () -> Work, from thread: ThreadIdentity)
+    -> Route<Extras>
+  {
+    guard isStepping else {
+      isStepping = true
+      return .run(StepTicket(extras: extras, isStarted: isStarted))
+    }
+    let extras = makeExtras()
+    if extras.isRelaying(on: thread) { return .inline(extras) }
+    extras.pending.append(work())
+    return .queued
   }
 
   /// The state observers should be handed first: the last one published.
@@ -58,94 +113,25 @@
   }
 }
 
-/// What only some reactors use, guarded by the runtime's lock like the core that points to it.
-/// What only some reactors use, guarded by the runtime's lock like the core that points to it.
-///
-/// NB: the fields are `@exclusivity(unchecked)`: the runtime's mutex already serialises every
-/// access, and the dynamic checks cost about 5% of an effect's instructions (callgrind).
-@usableFromInline final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable> {
-  /// Work that waits for the step in progress.
-  @usableFromInline enum PendingWork {
-    case action(Action)
-    case mutation(Mutation, EffectScope?)
-  }
+/// Proof that the caller owns the step, with what it needs to know to run it.
+@usableFromInline struct StepTicket<Extras> {
+  /// The reactor's extras when the step began; `nil` means no `transform` hook is overridden.
+  @usableFromInline let extras: Extras?
+  /// Whether the reactor was started; if not, the owner starts it first.
+  @usableFromInline let isStarted: Bool
 
-  /// Work that arrived during a step, first in first out from `pendingHead`.
-  @exclusivity(unchecked) @usableFromInline var pending: [PendingWork] = []
-  @exclusivity(unchecked) @usableFromInline var pendingHead = 0
-  /// Synchronous observers after the first, in subscription order.
-  @exclusivity(unchecked) @usableFromInline var observers: [StateObserver<State>] = []
-  /// Buffers of `StateSequence` consumers.
-  @exclusivity(unchecked) @usableFromInline var consumers: [StateBuffer<State>] = []
-  /// The relays of overridden `transform` hooks; `nil` when none is overridden.
-  @exclusivity(unchecked) @usableFromInline var pipeline: Pipeline<Action, Mutation, State>?
-  /// With `transform(state:)`, the last state that came out of it: what new observers replay.
-  @exclusivity(unchecked) @usableFromInline var published: State?
-  /// Running effects and their cancellation rules.
-  @exclusivity(unchecked) @usableFromInline var effects = EffectRegistry<Action>()
-  /// Tasks waiting in `waitUntilIdle()`.
-  @exclusivity(unchecked) @usableFromInline var idleWaiters:
-    [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
-  /// Diagnostics, the test probe, stub mode.
-  @exclusivity(unchecked) @usableFromInline var hooks: RuntimeHooks<Action, Mutation, State>?
-
-  @usableFromInline init() {}
-
-  /// Whether queued work waits for the end of the step.
-  @inlinable var hasPendingWork: Bool { pendingHead < pending.count }
-
-  /// The next queued work, or `nil` when the step may end.
-  @inlinable func nextPendingWork() -> PendingWork? {
-    guard pendingHead < pending.count else {
-      if !pending.isEmpty {
-        pending.removeAll(keepingCapacity: true)
-        pendingHead = 0
-      }
-      return nil
-    }
-    defer { pendingHead += 1 }
-    return pending[pendingHead]
+  @inlinable init(extras: Extras?, isStarted: Bool) {
+    self.extras = extras
+    self.isStarted = isStarted
   }
 }
 
-/// A synchronous observer registered with `Reactor.observe(_:)`, known by its token.
-@usableFromInline struct StateObserver<State> {
-  @usableFromInline let token: ObjectIdentifier
-  @usableFromInline let receive: @Sendable (State) -> Void
-
-  @usableFromInline init(token: ObjectIdentifier, receive: @escaping @Sendable (State) -> Void) {
-    self.token = token
-    self.receive = receive
-  }
-}
-
-/// Diagnostics, the probe of `ReactorsTesting`, stub mode and effect tracking. Only reactors that
-/// use one pay for them: they live in `RuntimeExtras`.
-@usableFromInline
-struct RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>:
-  Sendable
-{
-  var diagnostics: ReactorDiagnostics<Action, Mutation, State>?
-  var probe: ReactorDiagnostics<Action, Mutation, State>?
-  /// In stub mode, receives every action instead of `mutate`.
-  @usableFromInline var stub: (@Sendable (Action) -> Void)?
-  /// Counts the tasks this runtime started, for leak checks.
-  var tracker: EffectTracker?
-
-  /// Counts a task this runtime started, for leak checks.
-  @usableFromInline func taskStarted() {
-    tracker?.taskStarted()
-  }
-
-  /// Counts the end of a task this runtime started.
-  @usableFromInline func taskEnded() {
-    tracker?.taskEnded()
-  }
-
-  var isEmpty: Bool { diagnostics == nil && probe == nil && stub == nil && tracker == nil }
-
-  @usableFromInline func report(_ kind: DiagnosticEvent<Action, Mutation, State>.Kind) {
-    diagnostics?.report(kind)
-    probe?.report(kind)
-  }
+/// Where a value out of a `transform` hook goes.
+@usableFromInline enum Route<Extras> {
+  /// The step's owner handed it to the hook: perform it right away, inside the step.
+  case inline(Extras)
+  /// No step was running: the caller now owns one.
+  case run(StepTicket<Extras>)
+  /// Another thread's step runs: it was queued for that thread.
+  case queued
 }

@@ -1,46 +1,29 @@
-/// What effect tasks call: each goes through the lock, so it sees cancellations in order.
+/// What effect tasks call. Each takes the lock for its bookkeeping only, so it sees every
+/// cancellation in order; none holds the storage across a suspension.
 extension RuntimeStorage {
-  /// Applies a mutation sent by an effect, unless its scope was cancelled.
+  /// Applies a mutation sent by an effect, unless its scope was cancelled or has finished.
+  ///
+  /// Runs the step on the effect's thread if none is running; otherwise leaves the mutation to
+  /// the step's owner and returns at once.
   @inlinable func emit<R: Reactor>(_ mutation: Mutation, in scope: EffectScope, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    withCore { core in
-      // R7: checked under the lock that every cancellation takes, so a mutation of a cancelled
-      // effect never reaches `reduce`, even one produced before the cancel.
-      guard scope.isActive else { return }
-      guard core.pointee.beginStep(orQueue: .mutation(mutation, scope)) else { return }
-      deliver(mutation, reactor, core)
-      endStep(reactor, core)
+    let ticket = withLock { core -> StepTicket<Extras>? in
+      // R7: checked under the lock that every cancellation takes; checked again when the state
+      // it produces is committed, so a cancel that comes in between wins too.
+      guard scope.isActive else { return nil }
+      return core.beginStep(orQueue: .mutation(mutation, scope))
     }
+    guard let ticket else { return }
+    runStep(.mutation(mutation, scope), ticket, reactor)
   }
 
   @inlinable func isActive(_ scope: EffectScope) -> Bool {
-    withCore { _ in scope.isActive }
-  }
-
-  @inlinable func register(
-    _ specification: ScopeSpecification, parent: EffectScope, action: Action
-  )
-    -> EffectRegistry<Action>.Registration
-  {
-    withCore { core in
-      guard parent.isActive else { return .skip }
-      return register(specification, parent: parent, action: action, core)
-    }
-  }
-
-  @inlinable func launch<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope, waitingForTurn: Bool, action: Action,
-    _ reactor: R
-  ) -> Task<Void, Never>
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    withCore { core in
-      launch(node, in: scope, waitingForTurn: waitingForTurn, action: action, reactor, core)
-    }
+    withLock { _ in scope.isActive }
   }
 
   @inlinable func finish(_ scope: EffectScope) {
-    withCore { core in
-      guard let extras = core.pointee.extras else { return }
+    withLock { core in
+      guard let extras = core.extras else { return }
       finish(scope, in: extras)
     }
   }
@@ -56,28 +39,29 @@ extension RuntimeStorage {
   }
 
   @inlinable func cancel(id: EffectID) {
-    withCore { core in core.pointee.extras?.effects.cancel(id: id) }
+    withLock { core in core.extras?.effects.cancel(id: id) }
   }
 
+  @inlinable func cancel(_ scope: EffectScope) {
+    withLock { core in core.extras?.effects.cancel(scope) }
+  }
+
+  /// Hands an effect's error to diagnostics, outside the lock: they are user code.
   @inlinable func report(_ error: any Error) {
-    withCore { core in core.pointee.extras?.hooks?.report(.effectFailed(error)) }
+    let hooks = withLock { $0.extras?.hooks }
+    hooks?.report(.effectFailed(error))
   }
 
-  /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile.
-  @inlinable func waitForTurn(of scope: EffectScope) async -> Bool {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let decision = withCore { core in
-          core.pointee.makeExtras().effects.awaitTurn(of: scope, continuation: continuation)
-        }
-        if let decision { continuation.resume(returning: decision) }
-      }
-    } onCancel: { [runtime = ReactorRuntime(storage: self)] in
-      runtime.storage.withCore { core in core.pointee.extras?.effects.cancel(scope) }
+  /// Decides at once whether a `.queue` scope may run, or keeps `continuation` to resume when its
+  /// turn comes (`true`) or when it is cancelled (`false`).
+  @inlinable func awaitTurn(of scope: EffectScope, _ continuation: CheckedContinuation<Bool, Never>)
+  {
+    let decision = withLock { core in
+      core.makeExtras().effects.awaitTurn(of: scope, continuation: continuation)
     }
+    if let decision { continuation.resume(returning: decision) }
   }
 
-  /// Returns once no effect is running.
   /// Returns once no effect is running, or as soon as the calling task is cancelled.
   func waitUntilIdle() async {
     // Identifies this wait, so that cancelling it removes exactly its continuation.
@@ -85,8 +69,8 @@ extension RuntimeStorage {
     let key = ObjectIdentifier(token)
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
-        let resumeNow = withCore { core in
-          guard let extras = core.pointee.extras, !extras.effects.isEmpty, !Task.isCancelled
+        let resumeNow = withLock { core in
+          guard let extras = core.extras, !extras.effects.isEmpty, !Task.isCancelled
           else { return true }
           extras.idleWaiters[key] = continuation
           return false
@@ -94,15 +78,18 @@ extension RuntimeStorage {
         if resumeNow { continuation.resume() }
       }
     } onCancel: { [runtime = ReactorRuntime(storage: self)] in
-      let waiter = runtime.storage.withCore {
-        $0.pointee.extras?.idleWaiters.removeValue(forKey: key)
-      }
+      // NB: strong, like the caller's own reference: `Reactor.waitUntilIdle()` is a method, so
+      // whoever awaits it holds the reactor until it returns anyway.
+      let waiter = runtime.storage.withLock { $0.extras?.idleWaiters.removeValue(forKey: key) }
       waiter?.resume()
     }
     withExtendedLifetime(token) {}
   }
 
   @inlinable var runningEffectCount: Int {
-    withCore { core in core.pointee.extras?.effects.runningCount ?? 0 }
+    withLock { core in core.extras?.effects.runningCount ?? 0 }
   }
 }
+
+/// A unique identity for one `waitUntilIdle()` call.
+final class IdleWaitToken: Sendable {}

@@ -1,30 +1,32 @@
+/// Starting what `mutate` returned beyond inline immediate mutations. The step's owner calls
+/// these with the lock released; each takes it only for the registry's bookkeeping.
 extension RuntimeStorage {
-  /// Starts everything but inline immediate mutations: applies what can be applied now and
-  /// spawns tasks for the rest.
+  /// Applies what can be applied now, registers scopes, and spawns tasks for the rest.
   @inlinable func start<R: Reactor>(
-    _ tree: MutationTree<Mutation>, action: Action, _ reactor: R, _ core: UnsafeMutablePointer<Core>
+    _ tree: MutationTree<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if let later = startNow(tree.node, in: nil, action: action, reactor, core) {
-      spawn(later, action: action, reactor, core)
+    if let later = startNow(tree.node, in: nil, action: action, extras, reactor) {
+      spawn(later, action: action, reactor)
     }
   }
 
-  /// The synchronous part of a tree: runs immediate mutations and registers scopes now, fixes
+  /// The synchronous part of a tree: delivers immediate mutations and registers scopes now, fixes
   /// delay deadlines, and returns what needs a task.
   @inlinable func startNow<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope?, action: Action, _ reactor: R,
-    _ core: UnsafeMutablePointer<Core>
+    _ node: MutationNode<Mutation>, in scope: EffectScope?, action: Action, _ extras: Extras?,
+    _ reactor: R
   ) -> MutationNode<Mutation>?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch node {
     case .none:
       return nil
     case .just(let mutation):
-      if scope?.isActive ?? true { deliver(mutation, reactor, core) }
+      // A scope cancelled meanwhile drops the state when it is committed.
+      deliver(mutation, from: scope, extras, reactor)
       return nil
     case .concat(let parts):
       for index in parts.indices {
-        guard let rest = startNow(parts[index], in: scope, action: action, reactor, core) else {
+        guard let rest = startNow(parts[index], in: scope, action: action, extras, reactor) else {
           continue
         }
         // The rest of the sequence waits for this part: it all continues in one task.
@@ -33,7 +35,7 @@ extension RuntimeStorage {
       }
       return nil
     case .merge(let parts):
-      let later = parts.compactMap { startNow($0, in: scope, action: action, reactor, core) }
+      let later = parts.compactMap { startNow($0, in: scope, action: action, extras, reactor) }
       switch later.count {
       case 0: return nil
       case 1: return later[0]
@@ -42,20 +44,20 @@ extension RuntimeStorage {
     case .run:
       return node
     case .scoped(let specification, let inner):
-      switch register(specification, parent: scope, action: action, core) {
+      switch register(specification, parent: scope, action: action) {
       case .skip:
         return nil
       case .wait(let registered):
         return .queued(registered, inner)
       case .start(let registered):
-        if let rest = startNow(inner, in: registered, action: action, reactor, core) {
+        if let rest = startNow(inner, in: registered, action: action, extras, reactor) {
           return .active(registered, rest)
         }
-        core.pointee.extras?.effects.finish(registered)
+        finish(registered)
         return nil
       }
     case .cancel(let id):
-      core.pointee.extras?.effects.cancel(id: id)
+      cancel(id: id)
       return nil
     case .delayed(let delay, let inner):
       return .waiting(delay.begin(), inner)
@@ -64,45 +66,50 @@ extension RuntimeStorage {
     }
   }
 
-  /// Registers scoped work under the rules of its specification.
+  /// Registers scoped work under the rules of its specification; `.skip` when the enclosing
+  /// scope is no longer active.
   @inlinable func register(
-    _ specification: ScopeSpecification, parent: EffectScope?, action: Action,
-    _ core: UnsafeMutablePointer<Core>
+    _ specification: ScopeSpecification, parent: EffectScope?, action: Action
   ) -> EffectRegistry<Action>.Registration {
-    let extras = core.pointee.makeExtras()
+    let rule: EffectRegistry<Action>.Rule
     switch specification {
     case .takeUntil(let predicate):
-      guard let predicate = predicate as? ActionPredicate<Action> else {
-        extras.hooks?.report(.effectFailed(ActionPredicateMismatch(actionType: Action.self)))
-        return .start(extras.effects.registerPlain(parent: parent))
+      if let predicate = predicate as? ActionPredicate<Action> {
+        rule = .stop(predicate.matches)
+      } else {
+        report(ActionPredicateMismatch(actionType: Action.self))
+        rule = .plain
       }
-      return .start(extras.effects.registerStop(parent: parent, matches: predicate.matches))
     case .cancellable(.id(let id), let policy):
-      return extras.effects.registerCancellable(id: id, policy: policy, parent: parent)
+      rule = .cancellable(id, policy)
     case .cancellable(.actionCase, let policy):
-      let id = EffectID(caseOf: action)
-      return extras.effects.registerCancellable(id: id, policy: policy, parent: parent)
+      // Computed before locking: reading the case name may run the action's `customMirror`.
+      rule = .cancellable(EffectID(caseOf: action), policy)
+    }
+    return withLock { core in
+      if let parent, !parent.isActive { return .skip }
+      return core.makeExtras().effects.register(rule, parent: parent)
     }
   }
 
   /// Starts the tasks for what `startNow` left over.
-  @inlinable func spawn<R: Reactor>(
-    _ later: MutationNode<Mutation>, action: Action, _ reactor: R,
-    _ core: UnsafeMutablePointer<Core>
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  @inlinable func spawn<R: Reactor>(_ later: MutationNode<Mutation>, action: Action, _ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch later {
     case .merge(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
-      for part in parts { spawn(part, action: action, reactor, core) }
+      for part in parts { spawn(part, action: action, reactor) }
     case .active(let scope, let inner) where scope.policy == .latest:
-      schedule(inner, in: scope, action: action, reactor, core)
+      schedule(inner, in: scope, action: action, reactor)
     case .active(let scope, let inner):
-      launch(inner, in: scope, waitingForTurn: false, action: action, reactor, core)
+      launch(inner, in: scope, waitingForTurn: false, action: action, reactor)
     case .queued(let scope, let inner):
-      launch(inner, in: scope, waitingForTurn: true, action: action, reactor, core)
+      launch(inner, in: scope, waitingForTurn: true, action: action, reactor)
     default:
-      let scope = core.pointee.makeExtras().effects.registerPlain(parent: nil)
-      launch(later, in: scope, waitingForTurn: false, action: action, reactor, core)
+      withLock { core in
+        let scope = core.makeExtras().effects.registerPlain(parent: nil)
+        launch(later, in: scope, waitingForTurn: false, action: action, reactor, core: &core)
+      }
     }
   }
 
@@ -110,16 +117,29 @@ extension RuntimeStorage {
   @discardableResult
   @inlinable func launch<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope, waitingForTurn: Bool, action: Action,
-    _ reactor: R, _ core: UnsafeMutablePointer<Core>
+    _ reactor: R
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let extras = core.pointee.makeExtras()
+    withLock { core in
+      launch(node, in: scope, waitingForTurn: waitingForTurn, action: action, reactor, core: &core)
+    }
+  }
+
+  /// Starts the task that runs `node` inside `scope`; the lock is held.
+  @discardableResult
+  @inlinable func launch<R: Reactor>(
+    _ node: MutationNode<Mutation>, in scope: EffectScope, waitingForTurn: Bool, action: Action,
+    _ reactor: R, core: inout Core
+  ) -> Task<Void, Never>
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let extras = core.makeExtras()
     let context = EffectContext(reactor: reactor, action: action)
     let hooks = extras.hooks
     hooks?.taskStarted()
     var priority: TaskPriority?
     if case .run(let operation) = node { priority = operation.priority }
-    // The task holds the reactor weakly (in `context`): effects never keep it alive (R9).
+    // The task holds the reactor weakly (in `context`), and its storage never: effects never keep
+    // the reactor alive (R9), not even while they wait for a `.queue` turn.
     let task = Task(priority: priority) {
       let mayRun = waitingForTurn ? await context.waitForTurn(of: scope) : true
       if mayRun {
@@ -132,9 +152,6 @@ extension RuntimeStorage {
     return task
   }
 }
-
-/// A unique identity for one `waitUntilIdle()` call.
-final class IdleWaitToken: Sendable {}
 
 /// Reported when `take(until:)` gets a predicate over another action type than the reactor's.
 @usableFromInline struct ActionPredicateMismatch: Error, CustomStringConvertible {

@@ -2,37 +2,41 @@ extension RuntimeStorage {
   /// Puts `.latest` work in its lane, replacing the run waiting there, and makes sure a worker
   /// will start it.
   @inlinable func schedule<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope, action: Action, _ reactor: R,
-    _ core: UnsafeMutablePointer<Core>
+    _ node: MutationNode<Mutation>, in scope: EffectScope, action: Action, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard let group = scope.group else {
-      preconditionFailure("Internal inconsistency: `.latest` work outside its id's group")
-    }
-    let extras = core.pointee.makeExtras()
-    let lane: LatestLane<Action, Mutation>
-    if let existing = group.lane {
-      lane = unsafeDowncast(existing, to: LatestLane<Action, Mutation>.self)
-    } else {
-      lane = LatestLane()
-      group.lane = lane
-    }
-    // The run waiting was cancelled when this one registered; it never started, so it ends here.
-    if let superseded = lane.waiting { extras.effects.finish(superseded.scope) }
-    lane.waiting = LatestLane.Run(node: node, scope: scope, action: action)
-    guard !lane.hasWorker else { return }
-    lane.hasWorker = true
-    let hooks = extras.hooks
-    hooks?.taskStarted()
-    // The worker holds the reactor weakly, and never across an `await`: it must not keep the
-    // reactor alive while a run is in flight (R9). It yields before taking a run so that a burst
-    // of sends replaces the waiting run instead of starting each one. It never waits for a run
-    // it started: a newer run has already cancelled that one and must start now, not once the
-    // cancelled run returns (cancellation is cooperative; a client may never notice it).
-    Task { [weak reactor] in
-      repeat {
-        await Task.yield()
-      } while reactor?.runtime.storage.startWaitingRun(in: lane, of: group, reactor) == true
-      hooks?.taskEnded()
+    withLock { core in
+      guard let group = scope.group else {
+        // Cancelled between its registration and now (by another thread): it never starts.
+        if let extras = core.extras { finish(scope, in: extras) }
+        return
+      }
+      let extras = core.makeExtras()
+      let lane: LatestLane<Action, Mutation>
+      if let existing = group.lane {
+        lane = unsafeDowncast(existing, to: LatestLane<Action, Mutation>.self)
+      } else {
+        lane = LatestLane()
+        group.lane = lane
+      }
+      // The run waiting was cancelled when this one registered; it never started, so it ends
+      // here.
+      if let superseded = lane.waiting { extras.effects.finish(superseded.scope) }
+      lane.waiting = LatestLane.Run(node: node, scope: scope, action: action)
+      guard !lane.hasWorker else { return }
+      lane.hasWorker = true
+      let hooks = extras.hooks
+      hooks?.taskStarted()
+      // The worker holds the reactor weakly, and never across an `await`: it must not keep the
+      // reactor alive while a run is in flight (R9). It yields before taking a run so that a
+      // burst of sends replaces the waiting run instead of starting each one. It never waits for
+      // a run it started: a newer run has already cancelled that one and must start now, not
+      // once the cancelled run returns (cancellation is cooperative; a client may never notice).
+      Task { [weak reactor] in
+        repeat {
+          await Task.yield()
+        } while reactor?.runtime.storage.startWaitingRun(in: lane, of: group, reactor) == true
+        hooks?.taskEnded()
+      }
     }
   }
 
@@ -44,15 +48,16 @@ extension RuntimeStorage {
   ) -> Bool
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor else { return false }
-    return withCore { core in
-      guard let extras = core.pointee.extras else { return false }
+    return withLock { core in
+      guard let extras = core.extras else { return false }
       while let run = lane.waiting {
         lane.waiting = nil
         guard run.scope.isActive else {
           finish(run.scope, in: extras)  // Cancelled while it waited: it never starts.
           continue
         }
-        launch(run.node, in: run.scope, waitingForTurn: false, action: run.action, reactor, core)
+        launch(
+          run.node, in: run.scope, waitingForTurn: false, action: run.action, reactor, core: &core)
         return true
       }
       lane.hasWorker = false

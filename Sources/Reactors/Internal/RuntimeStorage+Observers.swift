@@ -1,36 +1,19 @@
+/// Who listens to a reactor, and the hooks of `ReactorsTesting`.
+///
+/// Subscribing is step work (`StepWork.observe`, `.subscribe`): the first state a new listener
+/// gets is handed over in the same order as every other state, so it never sees an older state
+/// after a newer one.
 extension RuntimeStorage {
-  func addObserver<R: Reactor>(
-    _ observer: @escaping @Sendable (State) -> Void, for reactor: R
-  )
+  func addObserver<R: Reactor>(_ observer: @escaping @Sendable (State) -> Void, for reactor: R)
     -> StateObservation
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let observation = RuntimeObservation(storage: self)
-    let entry = StateObserver(token: ObjectIdentifier(observation), receive: observer)
-    withCore { core in
-      if !core.pointee.isStarted { start(reactor, core) }
-      if core.pointee.observer == nil {
-        core.pointee.observer = entry
-      } else {
-        core.pointee.makeExtras().observers.append(entry)
-      }
-      guard let current = core.pointee.replayState else { return }
-      // The first call is a step like any other: a `send` from inside it waits for its end.
-      asStep(reactor, core) { observer(current) }
-    }
+    submit(.observe(StateObserver(token: ObjectIdentifier(observation), receive: observer)), reactor)
     return observation
   }
 
   func removeObserver(_ token: ObjectIdentifier) {
-    withCore { core in
-      if core.pointee.observer?.token == token {
-        // Keep subscription order: the oldest of the others becomes the first.
-        let extras = core.pointee.extras
-        core.pointee.observer =
-          extras?.observers.isEmpty == false ? extras?.observers.removeFirst() : nil
-      } else {
-        core.pointee.extras?.observers.removeAll { $0.token == token }
-      }
-    }
+    withLock { $0.removeObserver(token) }
   }
 
   func makeBuffer<R: Reactor>(latestOnly: Bool, for reactor: R) -> StateBuffer<State>
@@ -38,56 +21,72 @@ extension RuntimeStorage {
     let buffer = StateBuffer<State>(latestOnly: latestOnly)
     let id = ObjectIdentifier(buffer)
     buffer.whenFinished { [weak reactor] in reactor?.runtime.storage.removeConsumer(id) }
-    withCore { core in
-      if !core.pointee.isStarted { start(reactor, core) }
-      if let current = core.pointee.replayState { buffer.push(current) }
-      core.pointee.makeExtras().consumers.append(buffer)
-    }
+    submit(.subscribe(buffer), reactor)
     return buffer
   }
 
   func removeConsumer(_ id: ObjectIdentifier) {
-    withCore { core in core.pointee.extras?.consumers.removeAll { ObjectIdentifier($0) == id } }
+    withLock { core in core.extras?.consumers.removeAll { ObjectIdentifier($0) == id } }
   }
 
   var consumerCount: Int {
-    withCore { core in core.pointee.extras?.consumers.count ?? 0 }
+    withLock { core in core.extras?.consumers.count ?? 0 }
   }
 
-  func updateHooks<R: Reactor>(
-    of reactor: R,
-    _ update: (inout RuntimeHooks<Action, Mutation, State>) -> Void
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    withCore { core in
-      var hooks = core.pointee.extras?.hooks ?? RuntimeHooks()
+  func updateHooks(_ update: (inout RuntimeHooks<Action, Mutation, State>) -> Void) {
+    withLock { core in
+      var hooks = core.extras?.hooks ?? RuntimeHooks()
       update(&hooks)
-      core.pointee.makeExtras().hooks = hooks.isEmpty ? nil : hooks
+      core.makeExtras().hooks = hooks.isEmpty ? nil : hooks
     }
   }
 
   /// The tracker of this runtime's tasks, installed on the first call.
-  func trackEffects<R: Reactor>(of reactor: R) -> EffectTracker
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    withCore { core in
-      let extras = core.pointee.makeExtras()
-      var hooks = extras.hooks ?? RuntimeHooks()
-      if let tracker = hooks.tracker { return tracker }
+  func trackEffects() -> EffectTracker {
+    withLock { core in
+      let extras = core.makeExtras()
+      if let tracker = extras.hooks?.tracker { return tracker }
       let tracker = EffectTracker()
+      var hooks = extras.hooks ?? RuntimeHooks()
       hooks.tracker = tracker
       extras.hooks = hooks
       return tracker
     }
   }
+}
 
-  func replaceState<R: Reactor>(with state: State, of reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    withCore { core in
-      if !core.pointee.isStarted { start(reactor, core) }
-      core.pointee.state = state
-      if let extras = core.pointee.extras, extras.pipeline?.states != nil {
-        extras.published = state
-      }
-      asStep(reactor, core) { publish(state, core) }
+extension RuntimeCore {
+  /// Registers a synchronous observer.
+  ///
+  /// - Returns: The state to hand it first, if the reactor has one to replay.
+  mutating func add(_ entry: StateObserver<State>) -> State? {
+    if observer == nil {
+      observer = entry
+    } else {
+      makeExtras().observers.append(entry)
+    }
+    return replayState
+  }
+
+  /// Registers a `StateSequence` consumer and hands it the current state.
+  mutating func add(_ buffer: StateBuffer<State>) {
+    // NB: the buffer's own lock is a leaf: pushing calls out to nothing but a continuation.
+    if let current = replayState { buffer.push(current) }
+    makeExtras().consumers.append(buffer)
+  }
+
+  /// Removes a synchronous observer, or forgets it if its registration is still queued.
+  mutating func removeObserver(_ token: ObjectIdentifier) {
+    if observer?.token == token {
+      // Keep subscription order: the oldest of the others becomes the first.
+      let extras = extras
+      observer = extras?.observers.isEmpty == false ? extras?.observers.removeFirst() : nil
+      return
+    }
+    guard let extras else { return }
+    extras.observers.removeAll { $0.token == token }
+    extras.pending.removeAll { work in
+      if case .observe(let queued) = work { queued.token == token } else { false }
     }
   }
 }

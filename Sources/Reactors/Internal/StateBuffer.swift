@@ -7,7 +7,7 @@
   @usableFromInline let contents: Locked<Contents>
   @usableFromInline let onFinish: Locked<(@Sendable () -> Void)?>
 
-  @usableFromInline struct Contents {
+  @usableFromInline struct Contents: Sendable {
     @usableFromInline var queue: [State] = []
     @usableFromInline var head = 0
     @usableFromInline var latestOnly: Bool
@@ -95,6 +95,12 @@
         let ready = contents.withLock { contents -> State?? in
           if let state = contents.pop() { return .some(state) }
           if contents.isFinished { return .some(nil) }
+          // Two tasks reading copies of one iterator would overwrite each other's continuation,
+          // and one would never be resumed: make the mistake loud instead.
+          precondition(
+            contents.waiter == nil,
+            "Two tasks are reading copies of one StateSequence iterator at once; "
+              + "give each task an iterator of its own")
           contents.waiter = continuation
           return .none
         }

@@ -1,21 +1,11 @@
 @_spi(Testing) import Reactors
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#endif
-
 /// What a test store's probe saw, waiting for the test to assert it: the mutations effects
 /// reduced, in `reduce` order, and the errors no `catch:` handler took.
 ///
-/// The probe runs synchronously in `reduce` order, on whichever thread reduces. A mutation reduced
-/// on the test's own thread while ``recordingSynchronousWork(_:)`` runs is an immediate one (a
-/// `.just` of the action being sent); every other one comes from an effect.
+/// The probe runs synchronously in `reduce` order, on whichever thread runs the reactor's step. A
+/// mutation reduced while the reactor performs the work of ``recordingSynchronousWork(_:)`` is
+/// an immediate one (a `.just` of the action being sent); every other one comes from an effect.
 final class StoreRecorder<Mutation: Sendable, State: Sendable>: Sendable {
   /// One mutation and the state `reduce` made of it.
   struct Reduced: Sendable {
@@ -45,8 +35,8 @@ final class StoreRecorder<Mutation: Sendable, State: Sendable>: Sendable {
     var reducing: (mutation: Mutation, isImmediate: Bool)?
     var received: [Reduced] = []
     var failures: [any Error] = []
-    /// The thread running `recordingSynchronousWork`, if one is.
-    var synchronousThread: pthread_t?
+    /// Whether the work of `recordingSynchronousWork` is being performed right now.
+    var isPerformingWork = false
     /// Counts every event, so a waiter can tell whether one came since it looked.
     var version: UInt64 = 0
     var nextWaiterID: UInt64 = 0
@@ -55,13 +45,12 @@ final class StoreRecorder<Mutation: Sendable, State: Sendable>: Sendable {
 
   private let contents = Protected(Contents())
 
-  // MARK: - Called by the probe, synchronously, with the reactor locked
+  // MARK: - Called by the probe, synchronously, by the thread running the reactor's step
 
   /// A mutation reached `reduce`; its state comes next.
   func mutationReduced(_ mutation: Mutation) {
     contents.withLock { contents in
-      let isImmediate = contents.synchronousThread.map { pthread_equal($0, pthread_self()) != 0 }
-      contents.reducing = (mutation, isImmediate ?? false)
+      contents.reducing = (mutation, contents.isPerformingWork)
     }
   }
 
@@ -95,20 +84,24 @@ final class StoreRecorder<Mutation: Sendable, State: Sendable>: Sendable {
     contents.withLock { $0.version }
   }
 
-  /// Runs `work`, which must reduce synchronously (a `send`), and sorts out what it reduced.
+  /// Runs `work`, which performs something in one step of the reactor (a `send`) and tells the
+  /// recorder when that performing begins and ends through the closure it is given; then sorts
+  /// out what was reduced.
   ///
+  /// What is reduced while the work is being performed is immediate: the reactor performs one
+  /// thing at a time, so nothing else is reduced in between, whichever thread performs it.
   /// Mutations from effects that were reduced before the work's own come back in `earlier`; those
   /// reduced after it stay, to be received.
-  func recordingSynchronousWork(_ work: () -> Void) -> SynchronousWork {
-    let countBefore = contents.withLock { contents in
-      contents.synchronousThread = pthread_self()
-      return contents.received.count
+  func recordingSynchronousWork(
+    _ work: (_ around: @escaping @Sendable (_ isPerforming: Bool) -> Void) async -> Void
+  ) async -> SynchronousWork {
+    let countBefore = contents.withLock { $0.received.count }
+    await work { [contents] isPerforming in
+      contents.withLock { $0.isPerformingWork = isPerforming }
     }
-    work()
     return contents.withLock { contents in
-      contents.synchronousThread = nil
       guard let first = contents.received.firstIndex(where: \.isImmediate) else {
-        // Nothing reduced on this thread: only what was there before is known to come earlier.
+        // Nothing reduced by the work: only what was there before is known to come earlier.
         let earlier = Array(contents.received.prefix(countBefore))
         contents.received.removeFirst(countBefore)
         return SynchronousWork(earlier: earlier, immediate: [])
@@ -121,6 +114,18 @@ final class StoreRecorder<Mutation: Sendable, State: Sendable>: Sendable {
         immediate: Array(contents.received[first..<end]))
       contents.received.removeFirst(end)
       return work
+    }
+  }
+
+  /// Runs `start`, which starts the reactor on this thread before anything else runs in it, and
+  /// counts what starting it reduces (actions a `transform(action:)` prepends) as part of the
+  /// initial state.
+  func recordingStart(_ start: () -> Void) {
+    contents.withLock { $0.isPerformingWork = true }
+    start()
+    contents.withLock { contents in
+      contents.isPerformingWork = false
+      contents.received.removeAll { $0.isImmediate }
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A latch that effects in tests wait on until the test opens it; waiting is cancellable.
 ///
@@ -49,8 +50,15 @@ final class Gate: @unchecked Sendable {
     }
   }
 
-  /// Returns once `count` waits have reached the gate (opened or not).
-  func waitForArrivals(_ count: Int) async {
+  /// Returns once `count` waits have reached the gate (opened or not); fails the test if that
+  /// takes longer than the deadline of ``withDeadline(_:limit:sourceLocation:_:)``.
+  func waitForArrivals(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await withDeadline("\(count) arrivals at the gate", sourceLocation: sourceLocation) {
+      await self.waitForArrivalsWithoutDeadline(count)
+    }
+  }
+
+  private func waitForArrivalsWithoutDeadline(_ count: Int) async {
     await withCheckedContinuation { continuation in
       let isReady = lock.withLock {
         if arrivals >= count { return true }

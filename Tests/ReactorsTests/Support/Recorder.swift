@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A thread-safe list that tests append to from effects and observers, and wait on.
 final class Recorder<Element: Sendable>: @unchecked Sendable {
@@ -21,8 +22,15 @@ final class Recorder<Element: Sendable>: @unchecked Sendable {
     for waiter in ready { waiter.resume() }
   }
 
-  /// Returns once at least `count` elements were recorded.
-  func waitForCount(_ count: Int) async {
+  /// Returns once at least `count` elements were recorded; fails the test if that takes longer
+  /// than the deadline of ``withDeadline(_:limit:sourceLocation:_:)``.
+  func waitForCount(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
+    await withDeadline("\(count) recorded values", sourceLocation: sourceLocation) {
+      await self.waitForCountWithoutDeadline(count)
+    }
+  }
+
+  private func waitForCountWithoutDeadline(_ count: Int) async {
     await withCheckedContinuation { continuation in
       let isReady = lock.withLock {
         if elements.count >= count { return true }

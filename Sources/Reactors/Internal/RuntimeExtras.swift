@@ -1,0 +1,58 @@
+/// What only some reactors use, guarded by the runtime's lock like the core that points to it.
+///
+/// NB: the fields are `@exclusivity(unchecked)`: the runtime's mutex already serialises every
+/// access, and the dynamic checks cost about 5% of an effect's instructions (callgrind).
+@usableFromInline final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable> {
+  @usableFromInline typealias Work = StepWork<Action, Mutation, State>
+
+  /// Work that arrived while a step was running, first in first out from `pendingHead`.
+  @exclusivity(unchecked) @usableFromInline var pending: [Work] = []
+  @exclusivity(unchecked) @usableFromInline var pendingHead = 0
+  /// Synchronous observers after the first, in subscription order.
+  @exclusivity(unchecked) @usableFromInline var observers: [StateObserver<State>] = []
+  /// Buffers of `StateSequence` consumers.
+  @exclusivity(unchecked) @usableFromInline var consumers: [StateBuffer<State>] = []
+  /// The relays of overridden `transform` hooks; set once, by the step that starts the reactor,
+  /// so the thread that owns a later step may read it without the lock.
+  @exclusivity(unchecked) @usableFromInline var pipeline: Pipeline<Action, Mutation, State>?
+  /// With `transform(state:)`, the last state that came out of it: what new observers replay.
+  @exclusivity(unchecked) @usableFromInline var published: State?
+  /// Running effects and their cancellation rules.
+  @exclusivity(unchecked) @usableFromInline var effects = EffectRegistry<Action>()
+  /// Tasks waiting in `waitUntilIdle()`.
+  @exclusivity(unchecked) @usableFromInline var idleWaiters:
+    [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
+  /// Diagnostics, the test probe, stub mode.
+  @exclusivity(unchecked) @usableFromInline var hooks: RuntimeHooks<Action, Mutation, State>?
+  /// While the step's thread hands a value to a `transform` hook, that thread: what the hook
+  /// returns synchronously is performed right away, inside the step, instead of being queued.
+  @exclusivity(unchecked) @usableFromInline var relayingThread: ThreadIdentity?
+  /// How deeply nested those hand-overs are (an action's mutation's state).
+  @exclusivity(unchecked) @usableFromInline var relayingDepth = 0
+
+  @usableFromInline init() {}
+
+  /// The next queued work, or `nil` when the queue is empty.
+  @inlinable func nextPendingWork() -> Work? {
+    guard pendingHead < pending.count else {
+      if !pending.isEmpty {
+        pending.removeAll(keepingCapacity: true)
+        pendingHead = 0
+      }
+      return nil
+    }
+    defer { pendingHead += 1 }
+    return pending[pendingHead]
+  }
+
+  /// Everyone but the first observer who hears of a new state, or `nil` if nobody does.
+  @inlinable var restOfAudience: Audience<Action, Mutation, State>.Rest? {
+    if observers.isEmpty, consumers.isEmpty, hooks == nil { return nil }
+    return .init(observers: observers, consumers: consumers, hooks: hooks)
+  }
+
+  /// Whether `thread` is the step's thread handing a value to a `transform` hook right now.
+  @inlinable func isRelaying(on thread: ThreadIdentity) -> Bool {
+    relayingDepth > 0 && relayingThread == thread
+  }
+}
