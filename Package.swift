@@ -1,4 +1,5 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
+// NB: 6.2, not 6.0: the runtime uses `weak let`, which needs the Swift 6.2 compiler.
 import PackageDescription
 
 let package = Package(
