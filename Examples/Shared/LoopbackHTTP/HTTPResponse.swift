@@ -16,7 +16,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// For faults, see ``stall`` and ``closingConnection(afterBodyBytes:)``.
+/// For faults, see ``stall``, ``closingConnection(afterBodyBytes:)`` and
+/// ``streaming(_:byteCount:every:status:headers:)``.
 public struct HTTPResponse: Sendable {
   /// How the server delivers a response; anything but `complete` is an injected fault.
   enum Delivery: Sendable, Equatable {
@@ -26,6 +27,9 @@ public struct HTTPResponse: Sendable {
     case stall
     /// The head with the full `Content-Length`, the first `count` body bytes, then a close.
     case closeAfterBodyBytes(Int)
+    /// The body repeated up to `byteCount` bytes (without end when `nil`), one body per
+    /// `interval` or as fast as the client reads.
+    case stream(byteCount: Int?, interval: Duration?)
   }
 
   /// The status code, such as 200 or 404.

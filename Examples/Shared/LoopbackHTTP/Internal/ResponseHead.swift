@@ -2,8 +2,9 @@
 enum ResponseHead {
   /// Serializes the head of `response`.
   ///
-  /// `Content-Length` is always the full body's length (even when the body is cut short on
-  /// purpose, or not sent for `HEAD`); `Connection: close` is added when the connection will close.
+  /// `Content-Length` is the full body's length (even when the body is cut short on purpose, or
+  /// not sent for `HEAD`), a stream's announced length, or absent for an endless stream;
+  /// `Connection: close` is added when the connection will close.
   /// Fields the server sets itself are dropped from the handler's, and CR/LF in names or values
   /// are removed so a handler cannot split the head by accident.
   static func bytes(for response: HTTPResponse, closing: Bool) -> [UInt8] {
@@ -15,7 +16,11 @@ enum ResponseHead {
       }
       text += "\(clean(field.name)): \(clean(field.value))\r\n"
     }
-    text += "Content-Length: \(response.body.count)\r\n"
+    switch response.delivery {
+    case .stream(let byteCount?, _): text += "Content-Length: \(byteCount)\r\n"
+    case .stream(nil, _): break
+    default: text += "Content-Length: \(response.body.count)\r\n"
+    }
     if closing { text += "Connection: close\r\n" }
     text += "\r\n"
     return Array(text.utf8)
