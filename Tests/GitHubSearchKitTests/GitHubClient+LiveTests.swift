@@ -151,7 +151,8 @@ import FoundationNetworking
     let search = Task { try await client.search(.firstPage(query: "swift")) }
     await server.waitUntil { $0.count == 1 }
     await clock.advance(by: .seconds(5))
-    await #expect(throws: SearchError.offline("127.0.0.1:\(server.port) did not answer within 5 s")) {
+    await #expect(throws: SearchError.offline("127.0.0.1:\(server.port) did not answer within 5 s"))
+    {
       try await search.value
     }
     await server.waitUntil { $0.first?.outcome == .clientDisconnected }
@@ -164,7 +165,8 @@ import FoundationNetworking
     }
     defer { server.stop() }
     let client = HostileGitHub.client(server, requestTimeout: .seconds(1))
-    await #expect(throws: SearchError.offline("127.0.0.1:\(server.port) did not answer within 1 s")) {
+    await #expect(throws: SearchError.offline("127.0.0.1:\(server.port) did not answer within 1 s"))
+    {
       try await client.search(.firstPage(query: "swift"))
     }
   }

@@ -44,7 +44,8 @@ import FoundationNetworking
   @Test func aTricklingServerFailsAtTheDeadlineThoughBytesKeepComing() async throws {
     let server = try LoopbackServer { _ in .streaming(Data("x".utf8), every: .milliseconds(100)) }
     let fetcher = HTTPFetcher(deadline: .milliseconds(500))
-    await #expect(throws: HTTPFetchError(.timedOut(.milliseconds(500)), server: serverName(server))) {
+    await #expect(throws: HTTPFetchError(.timedOut(.milliseconds(500)), server: serverName(server)))
+    {
       try await fetcher.fetch(request(server))
     }
     await server.waitUntil { $0.first?.outcome == .clientDisconnected }
@@ -61,7 +62,8 @@ import FoundationNetworking
     let server = try LoopbackServer { _ in
       .streaming(Data(repeating: 0x20, count: 65_536), byteCount: 50_000_000)
     }
-    await #expect(throws: HTTPFetchError(.bodyTooLarge(limit: 65_536), server: serverName(server))) {
+    await #expect(throws: HTTPFetchError(.bodyTooLarge(limit: 65_536), server: serverName(server)))
+    {
       try await fetcher.fetch(request(server))
     }
     // Stopped on the wire, unless the loopback took all 50 MB before the stop landed.
@@ -72,7 +74,8 @@ import FoundationNetworking
     let server = try LoopbackServer { _ in
       .streaming(Data(repeating: 0x20, count: 16_384), every: .milliseconds(1))
     }
-    await #expect(throws: HTTPFetchError(.bodyTooLarge(limit: 65_536), server: serverName(server))) {
+    await #expect(throws: HTTPFetchError(.bodyTooLarge(limit: 65_536), server: serverName(server)))
+    {
       try await fetcher.fetch(request(server))
     }
     await server.waitUntil { $0.first?.outcome == .clientDisconnected }
@@ -100,7 +103,9 @@ import FoundationNetworking
       #expect(try await fetcher.fetch(request).response.statusCode == 200)
     }
     #expect(other.requests.map { $0.request.headers["Authorization"] } == [nil])
-    #expect(server.requests.map { $0.request.headers["Authorization"] } == Array(repeating: "<redacted>", count: 3))
+    #expect(
+      server.requests.map { $0.request.headers["Authorization"] }
+        == Array(repeating: "<redacted>", count: 3))
   }
 
   @Test func aRedirectLoopIsASentence() async throws {

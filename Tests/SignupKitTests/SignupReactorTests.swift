@@ -292,7 +292,8 @@ import Testing
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octocat")
     let timedOut = AvailabilityCheckError.timedOut(after: .seconds(10)).description
-    availability.answer("octocat", with: .failure(AvailabilityCheckError.timedOut(after: .seconds(10))))
+    availability.answer(
+      "octocat", with: .failure(AvailabilityCheckError.timedOut(after: .seconds(10))))
     await store.receive(.setAvailability(.failed(timedOut), username: "octocat")) {
       $0.usernameValidation = .failed(timedOut)
     }

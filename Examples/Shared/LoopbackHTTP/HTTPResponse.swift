@@ -65,21 +65,6 @@ public struct HTTPResponse: Sendable {
     return HTTPResponse(status: status, headers: headers, body: body)
   }
 
-  /// A response with `value` encoded as JSON by `encoder`.
-  ///
-  /// > Important: A value that fails to encode gives a 500 response whose text names the error,
-  /// > so a broken fixture shows up in the test that uses it rather than as a crash.
-  public static func json<Value: Encodable>(
-    _ value: Value, status: Int = 200, headers: HTTPHeaders = [:],
-    encoder: JSONEncoder = JSONEncoder()
-  ) -> HTTPResponse {
-    do {
-      return json(try encoder.encode(value), status: status, headers: headers)
-    } catch {
-      return text("LoopbackHTTP could not encode the JSON response: \(error)", status: 500)
-    }
-  }
-
   /// A response with a UTF-8 text body, typed `text/plain; charset=utf-8`.
   public static func text(
     _ text: String, status: Int = 200, headers: HTTPHeaders = [:]

@@ -104,6 +104,30 @@ struct RawClient: Sendable {
     }
   }
 
+  /// Whether the server has closed the connection (end of file or a reset is waiting), without
+  /// waiting for anything.
+  func isClosedByServer() -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&entry, 1, 0) > 0 else { return false }
+    var byte: UInt8 = 0
+    return recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) <= 0
+  }
+
+  /// Sends `bytes` one at a time, `interval` apart, until they run out or the server refuses
+  /// them; returns how many were sent.
+  func trickle(_ bytes: [UInt8], every interval: Duration) async -> Int {
+    await onOwnThread {
+      let (seconds, attoseconds) = interval.components
+      let microseconds = UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+      for (index, byte) in bytes.enumerated() {
+        let sent = withUnsafePointer(to: byte) { posixSend(descriptor, $0, 1, sendFlags) }
+        guard sent == 1 else { return index }
+        usleep(microseconds)
+      }
+      return bytes.count
+    }
+  }
+
   /// Closes the connection.
   func close() {
     _ = posixClose(descriptor)

@@ -81,8 +81,11 @@ final class EventLoop: @unchecked Sendable {
       let watched = Array(connections.values)
       let listens = isListening(now: now)
       var entries = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
-      entries.append(pollfd(fd: listener.descriptor, events: Int16(listens ? POLLIN : 0), revents: 0))
-      entries += watched.map { pollfd(fd: $0.socket.descriptor, events: interest(of: $0), revents: 0) }
+      entries.append(
+        pollfd(fd: listener.descriptor, events: Int16(listens ? POLLIN : 0), revents: 0))
+      entries += watched.map {
+        pollfd(fd: $0.socket.descriptor, events: interest(of: $0), revents: 0)
+      }
       let result = poll(&entries, nfds_t(entries.count), timeout(now: now))
       guard result > 0 else { continue }
       if entries[0].revents != 0, takeMail() { return shutDown() }

@@ -71,7 +71,8 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) ->
+    completionHandler:
+      @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) ->
       Void
   ) {
     // A 401 with `WWW-Authenticate`: the fetcher has no credentials to offer, and waiting for

@@ -20,9 +20,7 @@ final class RequestLog: @unchecked Sendable {
   /// The index of `records[0]`: how many older records were dropped.
   private var firstIndex = 0
   private var waiters: [Int: Waiter] = [:]
-  /// Waits that have an id but have not registered their continuation yet.
-  private var unregisteredWaiters: Set<Int> = []
-  /// Unregistered waits whose task was cancelled: they return as soon as they register.
+  /// Waits cancelled before they registered their continuation: they return when they do.
   private var cancelledWaiters: Set<Int> = []
   private var nextWaiterID = 0
 
@@ -42,7 +40,8 @@ final class RequestLog: @unchecked Sendable {
   func append(_ request: HTTPRequest, connection: Int) -> Int {
     var request = request
     request.body = Data()
-    for name in ["Authorization", "Proxy-Authorization", "Cookie"] where request.headers[name] != nil {
+    for name in ["Authorization", "Proxy-Authorization", "Cookie"]
+    where request.headers[name] != nil {
       request.headers[name] = "<redacted>"
     }
     return update { records in
@@ -69,13 +68,11 @@ final class RequestLog: @unchecked Sendable {
   func waitUntil(_ condition: @escaping @Sendable ([RequestRecord]) -> Bool) async {
     let id = lock.withLock {
       nextWaiterID += 1
-      unregisteredWaiters.insert(nextWaiterID)
       return nextWaiterID
     }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let resumeNow = lock.withLock {
-          unregisteredWaiters.remove(id)
           if cancelledWaiters.remove(id) != nil || condition(records) { return true }
           waiters[id] = Waiter(condition: condition, continuation: continuation)
           return false
@@ -85,7 +82,7 @@ final class RequestLog: @unchecked Sendable {
     } onCancel: {
       let waiter = lock.withLock {
         let waiter = waiters.removeValue(forKey: id)
-        if waiter == nil, unregisteredWaiters.contains(id) { cancelledWaiters.insert(id) }
+        if waiter == nil { cancelledWaiters.insert(id) }
         return waiter
       }
       waiter?.continuation.resume()

@@ -47,32 +47,17 @@ enum ResponseHead {
 
   /// The standard reason phrase for `status`, or an empty one for a code not listed.
   static func reasonPhrase(for status: Int) -> String {
-    switch status {
-    case 100: "Continue"
-    case 200: "OK"
-    case 201: "Created"
-    case 202: "Accepted"
-    case 204: "No Content"
-    case 301: "Moved Permanently"
-    case 302: "Found"
-    case 304: "Not Modified"
-    case 400: "Bad Request"
-    case 401: "Unauthorized"
-    case 403: "Forbidden"
-    case 404: "Not Found"
-    case 405: "Method Not Allowed"
-    case 409: "Conflict"
-    case 413: "Content Too Large"
-    case 422: "Unprocessable Entity"
-    case 429: "Too Many Requests"
-    case 431: "Request Header Fields Too Large"
-    case 500: "Internal Server Error"
-    case 501: "Not Implemented"
-    case 502: "Bad Gateway"
-    case 503: "Service Unavailable"
-    case 504: "Gateway Timeout"
-    case 505: "HTTP Version Not Supported"
-    default: ""
-    }
+    reasonPhrases[status] ?? ""
   }
+
+  private static let reasonPhrases = [
+    100: "Continue", 200: "OK", 201: "Created", 204: "No Content", 206: "Partial Content",
+    301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified",
+    307: "Temporary Redirect", 308: "Permanent Redirect", 400: "Bad Request",
+    401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+    410: "Gone", 413: "Content Too Large", 422: "Unprocessable Content",
+    429: "Too Many Requests", 431: "Request Header Fields Too Large",
+    500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+    503: "Service Unavailable", 504: "Gateway Timeout", 505: "HTTP Version Not Supported",
+  ]
 }
