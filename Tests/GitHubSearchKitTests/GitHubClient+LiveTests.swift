@@ -17,7 +17,8 @@ import FoundationNetworking
     let now = now
     return .live(
       configuration: GitHubConfiguration(
-        apiURL: server.baseURL, token: token.flatMap(GitHubToken.init), pageSize: pageSize),
+        apiURL: server.baseURL, token: token.flatMap(GitHubToken.init), pageSize: pageSize,
+        requestTimeout: .seconds(60)),
       now: { now })
   }
 
@@ -313,7 +314,10 @@ import FoundationNetworking
     #expect(reactor.currentState.error == nil)
     // Every request the server saw ends, answered or dropped on the wire.
     await server.waitUntil { $0.allSatisfy { $0.outcome != .pending } }
-    #expect(server.requests.last?.request.queryValue(for: "q") == "swift")
+    #expect(
+      server.requests.contains {
+        $0.request.queryValue(for: "q") == "swift" && $0.outcome == .responded(status: 200)
+      })
   }
 
   static var roomyLog: LoopbackServer.Limits {

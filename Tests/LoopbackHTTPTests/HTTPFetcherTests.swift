@@ -8,7 +8,8 @@ import FoundationNetworking
 #endif
 
 @Suite(.timeLimit(.minutes(2))) struct HTTPFetcherTests {
-  let fetcher = HTTPFetcher(deadline: .seconds(10), maximumBodyByteCount: 64 * 1024)
+  // A generous deadline: the stress test below keeps URLSession's one queue busy for seconds.
+  let fetcher = HTTPFetcher(deadline: .seconds(60), maximumBodyByteCount: 64 * 1024)
 
   func request(_ server: LoopbackServer, _ target: String = "/") -> URLRequest {
     URLRequest(url: URL(string: server.baseURL.absoluteString + target)!)
@@ -60,7 +61,10 @@ import FoundationNetworking
 
   @Test func aBodyAnnouncedOverTheLimitIsRefusedFromItsHead() async throws {
     let server = try LoopbackServer { _ in
-      .streaming(Data(repeating: 0x20, count: 65_536), byteCount: 50_000_000)
+      // Paced like a fast network: a flood at loopback speed would stall every URLSession of
+      // the test process for seconds (see `HTTPFetcher`).
+      .streaming(
+        Data(repeating: 0x20, count: 65_536), byteCount: 50_000_000, every: .milliseconds(1))
     }
     await #expect(throws: HTTPFetchError(.bodyTooLarge(limit: 65_536), server: serverName(server)))
     {

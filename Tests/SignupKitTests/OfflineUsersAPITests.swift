@@ -52,7 +52,7 @@ import Testing
     limits.maximumConnectionCount = 2
     let server = try api.start(limits: limits)
     #expect(server.limits.maximumConnectionCount == 2)
-    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL)
+    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL, timeout: .seconds(60))
     #expect(try await client.checkAvailability("Torvalds") == .taken)
     #expect(try await client.checkAvailability("torvalds-2") == .available)
   }

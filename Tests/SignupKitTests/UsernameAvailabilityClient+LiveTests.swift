@@ -10,9 +10,10 @@ import Testing
   static let user = Data(#"{"login":"octocat","id":583231,"type":"User"}"#.utf8)
 
   /// The verdict, or the error, for `name` from a server that answers every request with
-  /// `response`; the checks time out after `timeout` of real time.
+  /// `response`; the checks time out after `timeout` of real time. (A generous default: the
+  /// stress tests of other suites can keep URLSession's one queue busy for seconds.)
   func check(
-    _ name: String = "octocat", timeout: Duration = .seconds(10), against response: HTTPResponse
+    _ name: String = "octocat", timeout: Duration = .seconds(60), against response: HTTPResponse
   ) async throws -> Result<UsernameAvailability, AvailabilityCheckError> {
     let server = try LoopbackServer { _ in response }
     defer { server.stop() }
@@ -114,9 +115,12 @@ import Testing
   }
 
   @Test func aHugeBodyIsRefusedPastTheLimitWithoutReadingIt() async throws {
+    // Paced like a fast network: a flood at loopback speed would stall every URLSession of the
+    // test process for seconds (see `HTTPFetcher`).
     let huge = HTTPResponse.streaming(
-      Data(repeating: 0x20, count: 65_536), byteCount: 50_000_000)
-    let endless = HTTPResponse.streaming(Data(repeating: 0x20, count: 65_536))
+      Data(repeating: 0x20, count: 65_536), byteCount: 50_000_000, every: .milliseconds(1))
+    let endless = HTTPResponse.streaming(
+      Data(repeating: 0x20, count: 65_536), every: .milliseconds(1))
     for response in [huge, endless] {
       let result = try await check(against: response)
       guard case .failure(.failed(let reason)) = result else {
@@ -141,7 +145,7 @@ import Testing
     // Port 1: nothing in the suite listens there, so the connection is refused. (A stopped
     // server's port is no good: another test's server may take it over at once.)
     let apiURL = URL(string: "http://127.0.0.1:1")!
-    let client = UsernameAvailabilityClient.live(apiURL: apiURL)
+    let client = UsernameAvailabilityClient.live(apiURL: apiURL, timeout: .seconds(60))
     await #expect(throws: AvailabilityCheckError.unreachable(host: "127.0.0.1:1")) {
       try await client.checkAvailability("octocat")
     }
@@ -151,7 +155,7 @@ import Testing
 
   @Test func theRequestIsAGetWithGitHubsHeaders() async throws {
     let server = try LoopbackServer { _ in .text("Not Found", status: 404) }
-    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL)
+    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL, timeout: .seconds(60))
     _ = try await client.checkAvailability("octocat")
     let request = try #require(server.requests.first?.request)
     #expect(request.method == "GET")
@@ -170,7 +174,7 @@ import Testing
   ])
   func theNameIsEscapedAsOnePathSegment(name: String, rawPath: String) async throws {
     let server = try LoopbackServer { _ in .text("Not Found", status: 404) }
-    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL)
+    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL, timeout: .seconds(60))
     _ = try await client.checkAvailability(name)
     let request = try #require(server.requests.first?.request)
     #expect(request.rawPath == rawPath)
@@ -180,7 +184,7 @@ import Testing
   @Test func anEnterpriseAPIPathIsKept() async throws {
     let server = try LoopbackServer { _ in .text("Not Found", status: 404) }
     let apiURL = server.baseURL.appendingPathComponent("api").appendingPathComponent("v3")
-    let client = UsernameAvailabilityClient.live(apiURL: apiURL)
+    let client = UsernameAvailabilityClient.live(apiURL: apiURL, timeout: .seconds(60))
     _ = try await client.checkAvailability("octocat")
     #expect(server.requests.first?.request.rawPath == "/api/v3/users/octocat")
   }
@@ -189,7 +193,7 @@ import Testing
 
   @Test func cancellingTheCheckReturnsAtOnceAndStopsTheRequest() async throws {
     let server = try LoopbackServer { _ in .stall }
-    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL)
+    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL, timeout: .seconds(60))
     let check = Task { try await client.checkAvailability("octocat") }
     await server.waitUntil { $0.count == 1 }
     check.cancel()
@@ -207,7 +211,7 @@ import Testing
       "throttled": .retryAfter,
       "cut": HTTPResponse.json(Self.user).closingConnection(afterBodyBytes: 3),
       "portal": .text("<html>login</html>"),
-      "huge": .streaming(Data(repeating: 0x20, count: 4096)),
+      "huge": .streaming(Data(repeating: 0x20, count: 4096), every: .milliseconds(1)),
       "loop": HTTPResponse(status: 307, headers: ["Location": "/users/loop"]),
     ]
     let server = try LoopbackServer { request in
@@ -216,7 +220,7 @@ import Testing
     }
     defer { server.stop() }
     let reactor = SignupReactor(
-      availability: .live(apiURL: server.baseURL),
+      availability: .live(apiURL: server.baseURL, timeout: .seconds(60)),
       signup: .simulated(latency: .zero, failureRate: 0, seed: 1, clock: ImmediateClock()),
       debounce: .zero, clock: ImmediateClock())
     for name in faults.keys.sorted() {

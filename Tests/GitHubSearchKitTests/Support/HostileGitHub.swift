@@ -74,8 +74,10 @@ enum HostileGitHub: String, CaseIterable, Sendable {
     case .redirectLoop:
       HTTPResponse(status: 302, headers: ["Location": "/search/repositories?q=redirectLoop"])
     case .hugeBody:
-      // 50 MB announced: refused from the head on.
-      .streaming(Data(repeating: 0x20, count: 65_536), byteCount: 50_000_000)
+      // 50 MB announced: refused from the head on. Paced like a fast network (64 MB/s): a
+      // flood at loopback speed stalls every URLSession of the process (see `HTTPFetcher`).
+      .streaming(
+        Data(repeating: 0x20, count: 65_536), byteCount: 50_000_000, every: .milliseconds(1))
     case .endlessBody:
       // No length: refused past the limit. At 64 KiB a millisecond, the pace of a fast network.
       .streaming(Data(repeating: 0x20, count: 65_536), every: .milliseconds(1))
@@ -113,7 +115,7 @@ enum HostileGitHub: String, CaseIterable, Sendable {
 
   /// A live client of `server`, sending ``token``, with the clock at ``now``.
   static func client(
-    _ server: LoopbackServer, requestTimeout: Duration = .seconds(30),
+    _ server: LoopbackServer, requestTimeout: Duration = .seconds(60),
     clock: any Clock<Duration> = ContinuousClock()
   ) -> GitHubClient {
     let configuration = GitHubConfiguration(
