@@ -243,11 +243,7 @@ import FoundationNetworking
 
   @Test func aMalformedRequestGetsA400AndTheConnectionCloses() async throws {
     let server = try LoopbackServer { _ in .text("never") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GARBAGE\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange("GARBAGE\r\n\r\n", port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
     #expect(response.contains("Connection: close\r\n"))
@@ -256,11 +252,9 @@ import FoundationNetworking
 
   @Test func aMalformedRequestAfterAGoodOneStillGetsA400() async throws {
     let server = try LoopbackServer { _ in .text("fine") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\nGET /bad HTTP/1.1\r\nBad Header\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "GET /ok HTTP/1.1\r\nHost: x\r\n\r\nGET /bad HTTP/1.1\r\nBad Header\r\n\r\n",
+      port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
     #expect(response.contains("fine"))
@@ -270,22 +264,16 @@ import FoundationNetworking
 
   @Test func anOversizedHeadGets431() async throws {
     let server = try LoopbackServer { _ in .text("never") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GET / HTTP/1.1\r\nX-Huge: " + String(repeating: "x", count: 70_000))
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "GET / HTTP/1.1\r\nX-Huge: " + String(repeating: "x", count: 70_000), port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 431 "))
   }
 
   @Test func anOversizedBodyGets413WithoutBeingRead() async throws {
     let server = try LoopbackServer { _ in .text("never") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("POST / HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "POST / HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n", port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 413 "))
   }
@@ -314,11 +302,8 @@ import FoundationNetworking
 
   @Test func aOneMegabyteRequestLineGets431AndTheServerGoesOn() async throws {
     let server = try LoopbackServer { _ in .text("fine") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GET /" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "GET /" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\n\r\n", port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 431 "))
     let (data, _) = try await URLSession.makeEphemeral().get("/after", from: server.baseURL)
@@ -327,13 +312,10 @@ import FoundationNetworking
 
   @Test func tenThousandHeaderFieldsGet431() async throws {
     let server = try LoopbackServer { _ in .text("never") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
     // 50 KB: under the head's size limit, far over its field limit.
     let fields = String(repeating: "A:b\r\n", count: 10_000)
-    await client.send("GET / HTTP/1.1\r\n" + fields + "\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "GET / HTTP/1.1\r\n" + fields + "\r\n", port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 431 "))
     #expect(response.contains("too many header fields"))
@@ -382,11 +364,7 @@ import FoundationNetworking
 
   @Test func anHTTP10RequestIsAnsweredAndTheConnectionCloses() async throws {
     let server = try LoopbackServer { request in .text("old \(request.path)") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GET /page HTTP/1.0\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange("GET /page HTTP/1.0\r\n\r\n", port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
     #expect(response.contains("Connection: close\r\n"))
@@ -395,13 +373,9 @@ import FoundationNetworking
 
   @Test func pipelinedRequestsAreAnsweredInOrderOnOneConnection() async throws {
     let server = try LoopbackServer { request in .text("<\(request.path)>") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send(
+    let response = try await RawClient.exchange(
       "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n"
-        + "GET /3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    let response = await client.readToEnd()
+        + "GET /3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
 
     let bodies = ["</1>", "</2>", "</3>"].map { response.range(of: $0)?.lowerBound }
     #expect(bodies.allSatisfy { $0 != nil })
@@ -412,11 +386,8 @@ import FoundationNetworking
 
   @Test func aPathThatClimbsIsHandedOverAsSentAndNeverReadFromDisk() async throws {
     let server = try LoopbackServer { request in .text("path: \(request.path)", status: 404) }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GET /../../etc/passwd HTTP/1.1\r\nConnection: close\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "GET /../../etc/passwd HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 404 "))
     #expect(response.hasSuffix("path: /../../etc/passwd"))
@@ -427,11 +398,8 @@ import FoundationNetworking
     let server = try LoopbackServer { request in
       .text("\(request.path)|\(request.queryValue(for: "q") ?? "-")")
     }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GET /a%zz%4/%C3%28?q=%%E0%A4 HTTP/1.1\r\nConnection: close\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "GET /a%zz%4/%C3%28?q=%%E0%A4 HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 200 "))
     #expect(response.hasSuffix("/a%zz%4/\u{FFFD}(|%\u{FFFD}"))

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Darwin)
 import Darwin
@@ -56,6 +57,14 @@ struct RawClient: Sendable {
       }
       return RawClient(descriptor: descriptor)
     }
+  }
+
+  /// Connects to `port`, sends `text`, and returns everything read until the server closes.
+  static func exchange(_ text: String, port: UInt16) async throws -> String {
+    let client = try #require(await connect(port: port))
+    defer { client.close() }
+    await client.send(text)
+    return await client.readToEnd()
   }
 
   /// Writes every byte of `bytes`.
