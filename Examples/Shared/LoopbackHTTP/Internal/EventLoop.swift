@@ -205,7 +205,6 @@ final class EventLoop: @unchecked Sendable {
     case .handling, .stalling:
       guard connection.receive() else { return clientLeft(connection) }
     case .draining:
-      connection.input.removeAll(keepingCapacity: true)
       guard connection.receive() else { return close(connection) }
       connection.input.removeAll(keepingCapacity: true)
     case .writing, .streaming:
