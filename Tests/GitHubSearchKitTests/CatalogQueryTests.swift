@@ -2,7 +2,7 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct CatalogQueryTests {
+@Suite(.timeLimit(.minutes(1))) struct CatalogQueryTests {
   let repository = Repository(
     id: 1, fullName: "octo/swift-json", description: "A fast JSON library for C++",
     stargazersCount: 120, language: "Swift",

@@ -2,7 +2,7 @@ import Testing
 
 @testable import GitHubSearchKit
 
-@Suite struct CatalogRandomTests {
+@Suite(.timeLimit(.minutes(1))) struct CatalogRandomTests {
   @Test func theSameSeedGivesTheSameSequence() {
     var first = CatalogRandom(seed: 42)
     var second = CatalogRandom(seed: 42)

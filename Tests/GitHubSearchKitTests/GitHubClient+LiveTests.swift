@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import ReactorsTesting
 import Testing
 
 @testable import GitHubSearchKit
@@ -16,7 +17,8 @@ import FoundationNetworking
     let now = now
     return .live(
       configuration: GitHubConfiguration(
-        apiURL: server.baseURL, token: token.flatMap(GitHubToken.init), pageSize: pageSize),
+        apiURL: server.baseURL, token: token.flatMap(GitHubToken.init), pageSize: pageSize,
+        requestTimeout: .seconds(60)),
       now: { now })
   }
 
@@ -89,14 +91,18 @@ import FoundationNetworking
   }
 
   @Test func sendsGitHubsHeadersAndTheTokenAsBearer() async throws {
-    let server = try LoopbackServer { _ in .json(Self.emptyPage) }
+    let server = try LoopbackServer { request in
+      request.headers["Authorization"] == "Bearer ghp_test"
+        ? .json(Self.emptyPage) : .text("no token", status: 401)
+    }
     defer { server.stop() }
     _ = try await client(server, token: "ghp_test").search(.firstPage(query: "swift"))
     let headers = try #require(server.requests.first?.request.headers)
     #expect(headers["Accept"] == "application/vnd.github+json")
     #expect(headers["X-GitHub-Api-Version"] == "2022-11-28")
     #expect(headers["User-Agent"]?.hasPrefix("Reactors-GitHubSearch/") == true)
-    #expect(headers["Authorization"] == "Bearer ghp_test")
+    // The server's log shows that a credential came, never its value.
+    #expect(headers["Authorization"] == "<redacted>")
   }
 
   @Test func sendsNoAuthorizationWithoutAToken() async throws {
@@ -106,82 +112,78 @@ import FoundationNetworking
     #expect(server.requests.first?.request.headers["Authorization"] == nil)
   }
 
-  // MARK: Error classes
+  // MARK: Faults
 
-  func error(from response: HTTPResponse) async throws -> SearchError? {
-    let server = try LoopbackServer { _ in response }
+  @Test(arguments: HostileGitHub.allCases)
+  func eachFaultIsAClearTypedError(fault: HostileGitHub) async throws {
+    let server = try HostileGitHub.server()
     defer { server.stop() }
-    do {
-      _ = try await client(server).search(.firstPage(query: "swift"))
-      return nil
-    } catch let error as SearchError {
-      return error
+    let client = HostileGitHub.client(server)
+    let serverName = "127.0.0.1:\(server.port)"
+    await #expect(throws: fault.expectedError(server: serverName)) {
+      try await client.search(.firstPage(query: fault.rawValue))
+    }
+    // The same client goes on working.
+    #expect(try await client.search(.firstPage(query: "swift")).repositories.count == 1)
+  }
+
+  @Test func aBodyPastTheLimitStopsTheTransferOnTheWire() async throws {
+    let server = try HostileGitHub.server()
+    defer { server.stop() }
+    _ = try? await HostileGitHub.client(server).search(.firstPage(query: "endlessBody"))
+    await server.waitUntil { $0.first?.outcome == .clientDisconnected }
+  }
+
+  @Test func aGarbageLinkHeaderMeansNoNextPage() async throws {
+    let server = try LoopbackServer { _ in
+      .json(HostileGitHub.page, headers: ["Link": #"<<>>; rel=next, garbage;;; <"#])
+    }
+    defer { server.stop() }
+    let page = try await client(server).search(.firstPage(query: "swift"))
+    #expect(page.repositories.count == 1)
+    #expect(page.nextPage == nil)
+  }
+
+  @Test func aServerThatNeverAnswersTimesOutAtTheRequestTimeoutAndTheRequestStops() async throws {
+    let server = try LoopbackServer { _ in .stall }
+    defer { server.stop() }
+    let clock = TestClock()
+    let client = HostileGitHub.client(server, requestTimeout: .seconds(5), clock: clock)
+    let search = Task { try await client.search(.firstPage(query: "swift")) }
+    await server.waitUntil { $0.count == 1 }
+    await clock.advance(by: .seconds(5))
+    await #expect(throws: SearchError.offline("127.0.0.1:\(server.port) did not answer within 5 s"))
+    {
+      try await search.value
+    }
+    await server.waitUntil { $0.first?.outcome == .clientDisconnected }
+  }
+
+  @Test func aServerThatTricklesTimesOutAtTheRequestTimeoutToo() async throws {
+    // Every byte would restart URLSession's own idle timeout; the request timeout does not move.
+    let server = try LoopbackServer { _ in
+      .streaming(Data(" ".utf8), every: .milliseconds(200))
+    }
+    defer { server.stop() }
+    let client = HostileGitHub.client(server, requestTimeout: .seconds(1))
+    await #expect(throws: SearchError.offline("127.0.0.1:\(server.port) did not answer within 1 s"))
+    {
+      try await client.search(.firstPage(query: "swift"))
     }
   }
 
-  @Test func a403WithNoRemainingRequestsIsARateLimitUntilTheReset() async throws {
-    let response = HTTPResponse.json(
-      Data(#"{"message":"API rate limit exceeded"}"#.utf8), status: 403,
-      headers: ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1700000123"])
+  @Test func anUnreachableServerIsANetworkErrorThatSuggestsOfflineMode() async throws {
+    // Port 1: nothing in the suite listens there. (A stopped server's port is no good: another
+    // test's server may take it over at once.)
+    let client = GitHubClient.live(
+      configuration: GitHubConfiguration(apiURL: URL(string: "http://127.0.0.1:1")!))
+    let expected = SearchError.offline(
+      "could not connect to 127.0.0.1:1; to search without a network, use --offline")
+    await #expect(throws: expected) { try await client.search(.firstPage(query: "swift")) }
     #expect(
-      try await error(from: response)
-        == .rateLimited(until: Date(timeIntervalSince1970: 1_700_000_123)))
-  }
-
-  @Test func a403WithRequestsLeftIsForbidden() async throws {
-    let response = HTTPResponse.json(
-      Data(#"{"message":"Repository access blocked"}"#.utf8), status: 403,
-      headers: ["X-RateLimit-Remaining": "9"])
-    #expect(try await error(from: response) == .forbidden("Repository access blocked"))
-  }
-
-  @Test func a429HonoursRetryAfter() async throws {
-    let response = HTTPResponse.json(
-      Data(#"{"message":"secondary rate limit"}"#.utf8), status: 429,
-      headers: ["Retry-After": "45"])
-    #expect(try await error(from: response) == .rateLimited(until: now.addingTimeInterval(45)))
-  }
-
-  @Test func a422IsAnInvalidQuery() async throws {
-    let body = #"{"message":"Validation Failed","errors":[{"message":"bad qualifier"}]}"#
-    let response = HTTPResponse.json(Data(body.utf8), status: 422)
-    #expect(try await error(from: response) == .invalidQuery("Validation Failed: bad qualifier"))
-  }
-
-  @Test func a503IsUnavailable() async throws {
-    #expect(
-      try await error(from: .text("upstream timeout", status: 503))
-        == .unavailable(status: 503))
-  }
-
-  @Test func aConnectionClosedMidBodyIsOffline() async throws {
-    let body = Data(#"{"total_count": 1, "incomplete_results": false, "items": []}"#.utf8)
-    let response = HTTPResponse.json(body).closingConnection(afterBodyBytes: 10)
-    let error = try await error(from: response)
-    guard case .offline(let reason) = error else {
-      Issue.record("expected .offline, got \(String(describing: error))")
-      return
-    }
-    #expect(reason.contains("127.0.0.1"))
-  }
-
-  @Test func malformedJSONIsAnInvalidResponse() async throws {
-    let response = HTTPResponse.json(Data(#"{"total_count": 3, "items": [{"id":"#.utf8))
-    #expect(
-      try await error(from: response)
-        == .invalidResponse("the answer is not valid JSON (35 bytes; truncated?)"))
-  }
-
-  @Test func aBodyThatIsNotUTF8IsAnInvalidResponse() async throws {
-    let response = HTTPResponse.json(Data([0x7B, 0xFF, 0xFE, 0x7D]))
-    #expect(try await error(from: response) == .invalidResponse("the answer is not UTF-8 text"))
-  }
-
-  @Test func aHugeBodyIsRefusedNotParsed() async throws {
-    let body = Data(repeating: 0x20, count: SearchResponseDecoder.maximumBodySize + 1)
-    #expect(
-      try await error(from: .json(body))
-        == .invalidResponse("the answer is too large (8388609 bytes)"))
+      expected.message()
+        == "network error: could not connect to 127.0.0.1:1; to search without a network, "
+        + "use --offline")
   }
 
   @Test func aMalformedItemIsSkippedAndTheRestOfThePageKept() async throws {
@@ -197,19 +199,68 @@ import FoundationNetworking
     #expect(page.skippedItemCount == 1)
   }
 
-  @Test func anUnreachableServerIsOffline() async throws {
-    // Port 1: nothing in the suite listens there. (A stopped server's port is no good: another
-    // test's server may take it over at once.)
-    let client = GitHubClient.live(
-      configuration: GitHubConfiguration(apiURL: URL(string: "http://127.0.0.1:1")!))
-    await #expect(throws: SearchError.offline("could not connect to 127.0.0.1:1")) {
-      try await client.search(.firstPage(query: "swift"))
+  // MARK: Redirects and the token
+
+  @Test func aRedirectToAnotherOriginNeverCarriesTheToken() async throws {
+    let other = try LoopbackServer { _ in .json(HostileGitHub.page) }
+    defer { other.stop() }
+    let target = other.baseURL.absoluteString + "/search/repositories?q=swift"
+    let redirects = [301, 302, 303, 307, 308]
+    let origin = try LoopbackServer { request in
+      let status = Int(request.queryValue(for: "q") ?? "") ?? 302
+      return HTTPResponse(status: status, headers: ["Location": target])
     }
+    defer { origin.stop() }
+    let client = HostileGitHub.client(origin)
+    for status in redirects {
+      #expect(try await client.search(.firstPage(query: String(status))).repositories.count == 1)
+    }
+    // The log shows `<redacted>` for a request that carried a credential.
+    #expect(origin.requests.allSatisfy { $0.request.headers["Authorization"] == "<redacted>" })
+    #expect(other.requests.count == redirects.count)
+    #expect(other.requests.filter { $0.request.headers["Authorization"] != nil }.isEmpty)
+  }
+
+  @Test func aRedirectWithinTheSameOriginKeepsTheToken() async throws {
+    let server = try LoopbackServer { request in
+      guard request.path == "/moved/search/repositories" else {
+        return HTTPResponse(status: 301, headers: ["Location": "/moved" + request.target])
+      }
+      return request.headers["Authorization"] == "Bearer \(HostileGitHub.token)"
+        ? .json(HostileGitHub.page) : .text("token lost", status: 401)
+    }
+    defer { server.stop() }
+    #expect(
+      try await HostileGitHub.client(server).search(.firstPage(query: "swift")).totalCount == 1)
+    #expect(server.requests.count == 2)
+  }
+
+  // MARK: Secrets
+
+  @Test func theTokenNeverAppearsInAnErrorOrTheServersLog() async throws {
+    let server = try HostileGitHub.server()
+    defer { server.stop() }
+    let client = HostileGitHub.client(server)
+    var texts: [String] = []
+    for fault in HostileGitHub.allCases {
+      do {
+        _ = try await client.search(.firstPage(query: fault.rawValue))
+      } catch {
+        texts += [
+          "\(error)", String(reflecting: error), error.localizedDescription,
+          (error as? SearchError)?.message() ?? "",
+        ]
+      }
+    }
+    texts += server.requests.map { String(reflecting: $0) }
+    #expect(texts.count > HostileGitHub.allCases.count)
+    #expect(texts.filter { $0.contains(HostileGitHub.token) }.isEmpty)
+    #expect(texts.filter { $0.contains("SECRET") }.isEmpty)
   }
 
   // MARK: Cancellation
 
-  @Test func cancellingTheTaskStopsTheRequest() async throws {
+  @Test func cancellingTheTaskReturnsAtOnceAndStopsTheRequest() async throws {
     let server = try LoopbackServer { _ in .stall }
     defer { server.stop() }
     let client = client(server)
@@ -219,5 +270,59 @@ import FoundationNetworking
     await #expect(throws: CancellationError.self) { try await task.value }
     await server.waitUntil { $0.first?.outcome == .clientDisconnected }
     #expect(server.requests.map(\.outcome) == [.clientDisconnected])
+  }
+}
+
+/// The reactor over the live client: faults leave it working, and a storm of query changes,
+/// each cancelling the search before it, never hangs it.
+@Suite(.timeLimit(.minutes(2))) struct GitHubClientLiveReactorTests {
+  @Test func afterEachFaultTheReactorShowsTheErrorAndTheNextQuerySucceeds() async throws {
+    let server = try HostileGitHub.server()
+    defer { server.stop() }
+    let reactor = GitHubSearchReactor(
+      client: HostileGitHub.client(server), clock: ImmediateClock(), debounce: .zero,
+      now: { HostileGitHub.now })
+    for fault in HostileGitHub.allCases {
+      reactor.send(.updateQuery(fault.rawValue))
+      await reactor.waitUntilIdle()
+      #expect(
+        reactor.currentState.error == fault.expectedError(server: "127.0.0.1:\(server.port)"))
+      #expect(reactor.currentState.isLoadingFirstPage == false)
+      reactor.send(.updateQuery("swift \(fault.rawValue)"))
+      await reactor.waitUntilIdle()
+      #expect(reactor.currentState.error == nil)
+      #expect(reactor.currentState.repositories.count == 1)
+    }
+  }
+
+  @Test func fiveThousandQueryChangesWithoutDebounceNeverHang() async throws {
+    let server = try LoopbackServer(limits: Self.roomyLog) { _ in .json(HostileGitHub.page) }
+    defer { server.stop() }
+    let reactor = GitHubSearchReactor(
+      client: .live(configuration: GitHubConfiguration(apiURL: server.baseURL)),
+      clock: ImmediateClock(), debounce: .zero)
+    for index in 0..<5000 {
+      reactor.send(.updateQuery("swift \(index)"))
+      // Spread the next change over the life of a request: before it is sent, on the wire, and
+      // just as its answer completes.
+      for _ in 0..<(index % 13) * 8 { await Task.yield() }
+    }
+    reactor.send(.updateQuery("swift"))
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.query == "swift")
+    #expect(reactor.currentState.repositories.map(\.fullName) == ["a/b"])
+    #expect(reactor.currentState.error == nil)
+    // Every request the server saw ends, answered or dropped on the wire.
+    await server.waitUntil { $0.allSatisfy { $0.outcome != .pending } }
+    #expect(
+      server.requests.contains {
+        $0.request.queryValue(for: "q") == "swift" && $0.outcome == .responded(status: 200)
+      })
+  }
+
+  static var roomyLog: LoopbackServer.Limits {
+    var limits = LoopbackServer.Limits()
+    limits.logCapacity = 10_000
+    return limits
   }
 }

@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite struct GitHubConfigurationRequestsTests {
+@Suite(.timeLimit(.minutes(1))) struct GitHubConfigurationRequestsTests {
   let configuration = GitHubConfiguration(pageSize: 50)
 
   /// The `q` value as a server decodes it: percent-decoding only, `+` kept as is.

@@ -4,7 +4,7 @@ import Testing
 
 @testable import GitHubSearchKit
 
-@Suite struct GitHubTokenTests {
+@Suite(.timeLimit(.minutes(1))) struct GitHubTokenTests {
   let secret = "ghp_s3cr3tT0k3nValue"
 
   @Test func neverPrintsItsValue() throws {

@@ -2,7 +2,7 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct LinkHeaderTests {
+@Suite(.timeLimit(.minutes(1))) struct LinkHeaderTests {
   @Test func findsGitHubsNextAndLastLinks() {
     let header = LinkHeader(
       #"<https://api.github.com/search/repositories?q=swift&per_page=30&page=2>; rel="next", "#

@@ -3,7 +3,7 @@ import GitHubSearchKit
 import LoopbackHTTP
 import Testing
 
-@Suite struct OfflineFaultsTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineFaultsTests {
   func request(_ query: String, page: Int? = nil) -> HTTPRequest {
     let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
     return HTTPRequest(

@@ -2,7 +2,7 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct OfflineGitHubRoutesTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineGitHubRoutesTests {
   let routes = OfflineGitHubRoutes()
   let base = URL(string: "http://127.0.0.1:8080")!
   let now = Date(timeIntervalSince1970: 1_700_000_000)

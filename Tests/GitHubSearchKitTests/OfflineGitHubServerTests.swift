@@ -86,4 +86,29 @@ import FoundationNetworking
         "#1 GET /search/repositories?q=c%2B%2B&per_page=30 → 200",
       ])
   }
+
+  @Test func itsLogIsBoundedAndNeverShowsAToken() async throws {
+    var limits = LoopbackServer.Limits()
+    limits.logCapacity = 2
+    let server = try OfflineGitHubServer(limits: limits)
+    defer { server.stop() }
+    let client = GitHubClient.live(
+      configuration: GitHubConfiguration(
+        apiURL: server.baseURL, token: GitHubToken("ghp_offlineSecret")))
+    for query in ["a", "b", "c"] { _ = try await client.search(.firstPage(query: query)) }
+    #expect(server.logLines.count == 2)
+    #expect(server.logLines.first?.hasPrefix("#1 GET /search/repositories?q=b") == true)
+    #expect(!server.logLines.joined().contains("ghp_"))
+    #expect(!server.requests.map { String(reflecting: $0) }.joined().contains("ghp_"))
+  }
+
+  @Test func aPathOutsideTheAPIIsNotFound() async throws {
+    let server = try OfflineGitHubServer()
+    defer { server.stop() }
+    let fetcher = HTTPFetcher()
+    for target in ["/../../etc/passwd", "/search/%2E%2E/%2E%2E/etc/passwd", "/%zz%C3%28"] {
+      let url = URL(string: server.baseURL.absoluteString + target)!
+      #expect(try await fetcher.fetch(URLRequest(url: url)).response.statusCode == 404)
+    }
+  }
 }

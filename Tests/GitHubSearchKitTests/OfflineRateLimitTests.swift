@@ -2,7 +2,7 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct OfflineRateLimitTests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineRateLimitTests {
   let start = Date(timeIntervalSince1970: 1_700_000_000)
 
   @Test func allowsTheLimitThenRefusesUntilTheWindowEnds() {

@@ -2,7 +2,7 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct PageLinkTests {
+@Suite(.timeLimit(.minutes(1))) struct PageLinkTests {
   @Test func readsThePageNumberAndSizeFromTheServersURL() {
     let link = PageLink(
       url: URL(string: "https://api.github.com/search/repositories?q=c%2B%2B&per_page=50&page=7")!)

@@ -2,7 +2,7 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct RepositoryCatalogSearchTests {
+@Suite(.timeLimit(.minutes(1))) struct RepositoryCatalogSearchTests {
   let catalog = RepositoryCatalog.standard
 
   @Test func findsHundredsOfSwiftRepositoriesNameMatchesFirst() throws {

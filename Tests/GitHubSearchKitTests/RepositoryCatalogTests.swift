@@ -2,7 +2,7 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct RepositoryCatalogTests {
+@Suite(.timeLimit(.minutes(1))) struct RepositoryCatalogTests {
   let catalog = RepositoryCatalog.standard
 
   @Test func holdsThousandsOfDistinctRepositories() {

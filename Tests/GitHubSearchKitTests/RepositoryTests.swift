@@ -2,7 +2,7 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct RepositoryTests {
+@Suite(.timeLimit(.minutes(1))) struct RepositoryTests {
   @Test func decodesTheWebAddressNotTheAPIAddress() throws {
     let json = """
       {"id": 44838949, "full_name": "apple/swift", "description": "The Swift language",

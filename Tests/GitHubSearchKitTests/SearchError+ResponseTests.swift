@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite struct SearchErrorResponseTests {
+@Suite(.timeLimit(.minutes(1))) struct SearchErrorResponseTests {
   let now = Date(timeIntervalSince1970: 1_700_000_000)
 
   func error(_ status: Int, _ headers: [String: String] = [:], body: String = "") -> SearchError? {

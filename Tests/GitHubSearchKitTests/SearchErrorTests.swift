@@ -3,7 +3,7 @@ import Testing
 
 @testable import GitHubSearchKit
 
-@Suite struct SearchErrorTests {
+@Suite(.timeLimit(.minutes(1))) struct SearchErrorTests {
   @Test func saysWhenARateLimitEnds() {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
     let error = SearchError.rateLimited(until: now.addingTimeInterval(42))
@@ -26,7 +26,7 @@ import Testing
       messages == [
         "invalid query: Validation Failed",
         "GitHub is unavailable (HTTP 503); try again later",
-        "offline: could not connect to 127.0.0.1:1",
+        "network error: could not connect to 127.0.0.1:1",
         "access forbidden: Resource not accessible",
         "GitHub serves only the first 1000 results of a search",
         "unreadable answer from the server: the answer is not UTF-8 text",

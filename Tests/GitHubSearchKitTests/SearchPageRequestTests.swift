@@ -2,7 +2,7 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct SearchPageRequestTests {
+@Suite(.timeLimit(.minutes(1))) struct SearchPageRequestTests {
   @Test func tellsTheFirstPageFromALinkedPage() {
     #expect(SearchPageRequest.firstPage(query: "swift").isFirstPage)
     #expect(

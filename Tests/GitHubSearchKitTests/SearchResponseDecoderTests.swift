@@ -7,7 +7,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite struct SearchResponseDecoderTests {
+@Suite(.timeLimit(.minutes(1))) struct SearchResponseDecoderTests {
   let url = URL(string: "https://api.github.com/search/repositories?q=swift&per_page=30")!
 
   func page(

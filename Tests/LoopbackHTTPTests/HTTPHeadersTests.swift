@@ -1,7 +1,7 @@
 import LoopbackHTTP
 import Testing
 
-@Suite struct HTTPHeadersTests {
+@Suite(.timeLimit(.minutes(1))) struct HTTPHeadersTests {
   @Test func lookupIgnoresTheCaseOfTheName() {
     let headers: HTTPHeaders = ["Content-Type": "application/json"]
 

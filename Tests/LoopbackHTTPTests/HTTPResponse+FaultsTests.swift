@@ -90,4 +90,36 @@ import FoundationNetworking
 
     #expect(data == bytes)
   }
+
+  @Test func aStreamedBodyRepeatsItsChunkUpToItsLength() async throws {
+    let server = try LoopbackServer { _ in
+      .streaming(Data("abc".utf8), byteCount: 100_000, status: 206)
+    }
+    let (data, response) = try await URLSession.makeEphemeral().get("/", from: server.baseURL)
+    #expect(response.statusCode == 206)
+    #expect(response.value(forHTTPHeaderField: "Content-Length") == "100000")
+    #expect(data.count == 100_000)
+    #expect(data.prefix(7) == Data("abcabca".utf8))
+    #expect(server.requests.map(\.outcome) == [.responded(status: 206)])
+  }
+
+  @Test func anEndlessStreamHasNoLengthAndRunsUntilTheClientLeaves() async throws {
+    let server = try LoopbackServer { _ in .streaming(Data(repeating: 0x20, count: 1000)) }
+    let client = try #require(await RawClient.connect(port: server.port))
+    await client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+    let head = await client.read(through: "\r\n\r\n")
+    #expect(!head.contains("Content-Length"))
+    #expect(head.contains("Connection: close"))
+    _ = await client.read(through: String(repeating: " ", count: 50_000))
+    client.close()
+    await server.waitUntil { $0.first?.outcome == .clientDisconnected }
+  }
+
+  @Test func aSlowStreamSendsOneChunkPerInterval() async throws {
+    let server = try LoopbackServer { _ in
+      .streaming(Data("tick".utf8), byteCount: 12, every: .milliseconds(20))
+    }
+    let (data, _) = try await URLSession.makeEphemeral().get("/", from: server.baseURL)
+    #expect(String(decoding: data, as: UTF8.self) == "tickticktick")
+  }
 }

@@ -93,18 +93,6 @@ import FoundationNetworking
     #expect(server.requests.map(\.outcome) == [.responded(status: 404)])
   }
 
-  @Test func anEncodableValueIsSentAsJSON() async throws {
-    struct User: Codable, Equatable {
-      var login: String
-      var id: Int
-    }
-    let server = try LoopbackServer { _ in .json(User(login: "octocat", id: 1), status: 200) }
-
-    let (data, _) = try await URLSession.makeEphemeral().get("/users/octocat", from: server.baseURL)
-
-    #expect(try JSONDecoder().decode(User.self, from: data) == User(login: "octocat", id: 1))
-  }
-
   @Test func sequentialRequestsReuseOneKeptAliveConnection() async throws {
     let server = try LoopbackServer { request in .text(request.path) }
     let session = URLSession.makeEphemeral()
@@ -255,11 +243,7 @@ import FoundationNetworking
 
   @Test func aMalformedRequestGetsA400AndTheConnectionCloses() async throws {
     let server = try LoopbackServer { _ in .text("never") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GARBAGE\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange("GARBAGE\r\n\r\n", port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
     #expect(response.contains("Connection: close\r\n"))
@@ -268,11 +252,9 @@ import FoundationNetworking
 
   @Test func aMalformedRequestAfterAGoodOneStillGetsA400() async throws {
     let server = try LoopbackServer { _ in .text("fine") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GET /ok HTTP/1.1\r\nHost: x\r\n\r\nGET /bad HTTP/1.1\r\nBad Header\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "GET /ok HTTP/1.1\r\nHost: x\r\n\r\nGET /bad HTTP/1.1\r\nBad Header\r\n\r\n",
+      port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
     #expect(response.contains("fine"))
@@ -282,22 +264,16 @@ import FoundationNetworking
 
   @Test func anOversizedHeadGets431() async throws {
     let server = try LoopbackServer { _ in .text("never") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("GET / HTTP/1.1\r\nX-Huge: " + String(repeating: "x", count: 70_000))
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "GET / HTTP/1.1\r\nX-Huge: " + String(repeating: "x", count: 70_000), port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 431 "))
   }
 
   @Test func anOversizedBodyGets413WithoutBeingRead() async throws {
     let server = try LoopbackServer { _ in .text("never") }
-    let client = try #require(await RawClient.connect(port: server.port))
-    defer { client.close() }
-
-    await client.send("POST / HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n")
-    let response = await client.readToEnd()
+    let response = try await RawClient.exchange(
+      "POST / HTTP/1.1\r\nContent-Length: 999999999\r\n\r\n", port: server.port)
 
     #expect(response.hasPrefix("HTTP/1.1 413 "))
   }
@@ -313,6 +289,140 @@ import FoundationNetworking
 
     #expect(String(decoding: data, as: UTF8.self) == "never")
     #expect(server.requests.map(\.request.path) == ["/after"])
+  }
+
+  // MARK: Abuse
+
+  /// Limits with a short idle timeout, so that abuse is cheap to provoke.
+  static func limits(idleTimeout: Duration = .seconds(30)) -> LoopbackServer.Limits {
+    var limits = LoopbackServer.Limits()
+    limits.idleTimeout = idleTimeout
+    return limits
+  }
+
+  @Test func aOneMegabyteRequestLineGets431AndTheServerGoesOn() async throws {
+    let server = try LoopbackServer { _ in .text("fine") }
+    let response = try await RawClient.exchange(
+      "GET /" + String(repeating: "a", count: 1 << 20) + " HTTP/1.1\r\n\r\n", port: server.port)
+
+    #expect(response.hasPrefix("HTTP/1.1 431 "))
+    let (data, _) = try await URLSession.makeEphemeral().get("/after", from: server.baseURL)
+    #expect(String(decoding: data, as: UTF8.self) == "fine")
+  }
+
+  @Test func tenThousandHeaderFieldsGet431() async throws {
+    let server = try LoopbackServer { _ in .text("never") }
+    // 50 KB: under the head's size limit, far over its field limit.
+    let fields = String(repeating: "A:b\r\n", count: 10_000)
+    let response = try await RawClient.exchange(
+      "GET / HTTP/1.1\r\n" + fields + "\r\n", port: server.port)
+
+    #expect(response.hasPrefix("HTTP/1.1 431 "))
+    #expect(response.contains("too many header fields"))
+    #expect(server.requests.isEmpty)
+  }
+
+  @Test func fiveHundredIdleConnectionsNeverLockOutANewOne() async throws {
+    let server = try LoopbackServer { _ in .text("served") }
+    var idle: [RawClient] = []
+    defer { for client in idle { client.close() } }
+    for index in 0..<500 {
+      let client = try #require(await RawClient.connect(port: server.port))
+      // Half of them start a request they never finish.
+      if index.isMultiple(of: 2) { await client.send("GET /slow HTTP/1.1\r\nHost: x\r\n") }
+      idle.append(client)
+    }
+
+    let (data, _) = try await URLSession.makeEphemeral().get("/new", from: server.baseURL)
+
+    #expect(String(decoding: data, as: UTF8.self) == "served")
+    // At most 64 connections stay open; the others were closed, the longest waiters first.
+    let open = idle.filter { !$0.isClosedByServer() }
+    #expect(open.count < server.limits.maximumConnectionCount)
+    #expect(idle.prefix(400).allSatisfy { $0.isClosedByServer() })
+  }
+
+  @Test func aConnectionThatSendsNoCompleteRequestIsClosedAtTheIdleTimeout() async throws {
+    let server = try LoopbackServer(limits: Self.limits(idleTimeout: .milliseconds(200))) { _ in
+      .text("never")
+    }
+    let silent = try #require(await RawClient.connect(port: server.port))
+    defer { silent.close() }
+    let slow = try #require(await RawClient.connect(port: server.port))
+    defer { slow.close() }
+
+    // The silent one is closed; so is one that trickles a byte every 50 ms, which a timeout
+    // restarted by every byte would keep forever. 60 bytes take 3 s: the server cuts it long
+    // before.
+    #expect(await silent.readToEnd() == "")
+    let sent = await slow.trickle(
+      Array("GET / HTTP/1.1\r\nX: ".utf8) + Array(repeating: 0x61, count: 40),
+      every: .milliseconds(50))
+    #expect(sent < 60)
+    #expect(server.requests.isEmpty)
+  }
+
+  @Test func anHTTP10RequestIsAnsweredAndTheConnectionCloses() async throws {
+    let server = try LoopbackServer { request in .text("old \(request.path)") }
+    let response = try await RawClient.exchange("GET /page HTTP/1.0\r\n\r\n", port: server.port)
+
+    #expect(response.hasPrefix("HTTP/1.1 200 OK\r\n"))
+    #expect(response.contains("Connection: close\r\n"))
+    #expect(response.hasSuffix("old /page"))
+  }
+
+  @Test func pipelinedRequestsAreAnsweredInOrderOnOneConnection() async throws {
+    let server = try LoopbackServer { request in .text("<\(request.path)>") }
+    let response = try await RawClient.exchange(
+      "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n"
+        + "GET /3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", port: server.port)
+
+    let bodies = ["</1>", "</2>", "</3>"].map { response.range(of: $0)?.lowerBound }
+    #expect(bodies.allSatisfy { $0 != nil })
+    #expect(bodies.compactMap { $0 } == bodies.compactMap { $0 }.sorted())
+    #expect(server.requests.map(\.request.path) == ["/1", "/2", "/3"])
+    #expect(Set(server.requests.map(\.connection)).count == 1)
+  }
+
+  @Test func aPathThatClimbsIsHandedOverAsSentAndNeverReadFromDisk() async throws {
+    let server = try LoopbackServer { request in .text("path: \(request.path)", status: 404) }
+    let response = try await RawClient.exchange(
+      "GET /../../etc/passwd HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
+
+    #expect(response.hasPrefix("HTTP/1.1 404 "))
+    #expect(response.hasSuffix("path: /../../etc/passwd"))
+    #expect(!response.contains("root:"))
+  }
+
+  @Test func invalidPercentEncodingIsDecodedLeniently() async throws {
+    let server = try LoopbackServer { request in
+      .text("\(request.path)|\(request.queryValue(for: "q") ?? "-")")
+    }
+    let response = try await RawClient.exchange(
+      "GET /a%zz%4/%C3%28?q=%%E0%A4 HTTP/1.1\r\nConnection: close\r\n\r\n", port: server.port)
+
+    #expect(response.hasPrefix("HTTP/1.1 200 "))
+    #expect(response.hasSuffix("/a%zz%4/\u{FFFD}(|%\u{FFFD}"))
+  }
+
+  @Test func theLogKeepsTheLatestRequestsWithoutBodiesOrCredentials() async throws {
+    var limits = LoopbackServer.Limits()
+    limits.logCapacity = 3
+    let server = try LoopbackServer(limits: limits) { request in HTTPResponse(body: request.body) }
+    let session = URLSession.makeEphemeral()
+
+    for index in 0..<5 {
+      var request = URLRequest(url: server.baseURL.appendingPathComponent("\(index)"))
+      request.httpMethod = "POST"
+      request.httpBody = Data("body \(index)".utf8)
+      request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
+      let (data, _) = try await session.exchange(request)
+      #expect(String(decoding: data, as: UTF8.self) == "body \(index)")
+    }
+
+    #expect(server.requests.map(\.index) == [2, 3, 4])
+    #expect(server.requests.allSatisfy { $0.request.body.isEmpty })
+    #expect(server.requests.allSatisfy { $0.request.headers["Authorization"] == "<redacted>" })
   }
 
   // MARK: Waiting

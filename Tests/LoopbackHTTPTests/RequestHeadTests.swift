@@ -2,7 +2,7 @@ import Testing
 
 @testable import LoopbackHTTP
 
-@Suite struct RequestHeadTests {
+@Suite(.timeLimit(.minutes(1))) struct RequestHeadTests {
   private func parse(_ text: String, maximum: Int = 1024) -> RequestHead.ParseResult {
     RequestHead.parse(Array(text.utf8)[...], maximumByteCount: maximum)
   }
@@ -121,5 +121,21 @@ import Testing
     #expect(keepsAlive("GET / HTTP/1.1\r\nConnection: te, close\r\n\r\n") == false)
     #expect(keepsAlive("GET / HTTP/1.0\r\n\r\n") == false)
     #expect(keepsAlive("GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\n") == true)
+  }
+
+  @Test func tooManyFieldsAreRefusedWith431() {
+    let head = "GET / HTTP/1.1\r\n" + String(repeating: "A: b\r\n", count: 5) + "\r\n"
+    let bytes = Array(head.utf8)[...]
+    guard
+      case .invalid(431, _) = RequestHead.parse(bytes, maximumByteCount: 1024, maximumFieldCount: 4)
+    else {
+      Issue.record("expected 431")
+      return
+    }
+    guard case .complete = RequestHead.parse(bytes, maximumByteCount: 1024, maximumFieldCount: 5)
+    else {
+      Issue.record("expected a complete head")
+      return
+    }
   }
 }

@@ -4,7 +4,7 @@ import ReactorsTesting
 import SignupKit
 import Testing
 
-@Suite struct OfflineUsersAPITests {
+@Suite(.timeLimit(.minutes(1))) struct OfflineUsersAPITests {
   let api = OfflineUsersAPI(latency: .zero, clock: ImmediateClock())
 
   func get(_ target: String, userAgent: String? = "test") async -> HTTPResponse {
@@ -26,6 +26,9 @@ import Testing
   @Test func otherPathsAreNotFound() async {
     #expect(await get("/users").status == 404)
     #expect(await get("/users/octocat/repos").status == 404)
+    #expect(await get("/users/../../etc/passwd").status == 404)
+    #expect(await get("/users/%2E%2E%2Fetc%2Fpasswd").status == 404)
+    #expect(await get("/users/%zz%C3%28").status == 404)
   }
 
   @Test func aRequestWithoutUserAgentIsForbiddenLikeOnGitHub() async {
@@ -45,8 +48,11 @@ import Testing
   }
 
   @Test func theLiveClientAgainstTheServedAPIGivesTakenAndAvailable() async throws {
-    let server = try api.start()
-    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL)
+    var limits = LoopbackServer.Limits()
+    limits.maximumConnectionCount = 2
+    let server = try api.start(limits: limits)
+    #expect(server.limits.maximumConnectionCount == 2)
+    let client = UsernameAvailabilityClient.live(apiURL: server.baseURL, timeout: .seconds(60))
     #expect(try await client.checkAvailability("Torvalds") == .taken)
     #expect(try await client.checkAvailability("torvalds-2") == .available)
   }

@@ -247,7 +247,8 @@ import Testing
 
   @Test(arguments: [
     AvailabilityCheckError.rateLimited, .forbidden, .serverError(status: 503),
-    .unexpectedStatus(301), .timedOut, .unreachable(host: "api.github.com"),
+    .unexpectedStatus(301), .timedOut(after: .seconds(10)), .unreachable(host: "api.github.com"),
+    .failed(reason: "the connection to api.github.com broke before the answer was complete"),
   ])
   func aFailedCheckSaysCouldntCheckNeverTaken(error: AvailabilityCheckError) async {
     let store = makeStore()
@@ -290,8 +291,9 @@ import Testing
     }
     await clock.advance(by: .milliseconds(300))
     #expect(await availability.calls.next() == "octocat")
-    availability.answer("octocat", with: .failure(AvailabilityCheckError.timedOut))
-    let timedOut = AvailabilityCheckError.timedOut.description
+    let timedOut = AvailabilityCheckError.timedOut(after: .seconds(10)).description
+    availability.answer(
+      "octocat", with: .failure(AvailabilityCheckError.timedOut(after: .seconds(10))))
     await store.receive(.setAvailability(.failed(timedOut), username: "octocat")) {
       $0.usernameValidation = .failed(timedOut)
     }

@@ -1,7 +1,7 @@
 import SignupKit
 import Testing
 
-@Suite struct TakenUsernameDirectoryTests {
+@Suite(.timeLimit(.minutes(1))) struct TakenUsernameDirectoryTests {
   @Test(arguments: ["octocat", "torvalds", "apple", "swift", "OctoCat", "SWIFT", "Apple"])
   func theOfflineDirectoryHasTheWellKnownNamesInAnyCase(name: String) {
     #expect(TakenUsernameDirectory.offline.contains(name))

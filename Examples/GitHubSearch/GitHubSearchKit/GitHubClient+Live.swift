@@ -1,67 +1,60 @@
 import Foundation
+import LoopbackHTTP
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 extension GitHubClient {
-  /// A client that sends real HTTP requests through `URLSession`.
+  /// A client that sends real HTTP requests through `URLSession` (an `HTTPFetcher` of the
+  /// examples' `LoopbackHTTP` module).
   ///
-  /// The session is ephemeral: no cookies, no cache, no credentials kept on disk. Cancelling the
-  /// calling task stops the request (URLSession then throws `URLError(.cancelled)`, reported
-  /// here as `CancellationError`, which the reactor does not treat as a failure).
+  /// The session is ephemeral: no cookies, no cache, no credentials kept. Each search must end
+  /// within ``GitHubConfiguration/requestTimeout`` (30 s by default), a silent or trickling
+  /// server included; a body past ``SearchResponseDecoder/maximumBodySize`` is refused while it
+  /// arrives; a redirect to another origin loses the token.
+  ///
+  /// Cancelling the calling task returns `CancellationError` at once (the reactor does not treat
+  /// it as a failure), and the request is then stopped on the wire, by a path that is safe from
+  /// FoundationNetworking's cancel-at-completion deadlock on Linux: the server sees the
+  /// connection close, and no answer that was already on its way is ever returned.
   ///
   /// - Parameters:
-  ///   - configuration: Where to send requests, the token, the page size.
+  ///   - configuration: Where to send requests, the token, the page size, the deadline.
   ///   - now: The current time, to turn `retry-after` into a date.
+  ///   - clock: The clock the deadline is measured on.
   public static func live(
-    configuration: GitHubConfiguration, now: @escaping @Sendable () -> Date = Date.init
+    configuration: GitHubConfiguration, now: @escaping @Sendable () -> Date = Date.init,
+    clock: any Clock<Duration> = ContinuousClock()
   ) -> GitHubClient {
-    let sessionConfiguration = URLSessionConfiguration.ephemeral
-    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    sessionConfiguration.httpShouldSetCookies = false
-    sessionConfiguration.urlCache = nil
-    let session = URLSession(configuration: sessionConfiguration)
+    let fetcher = HTTPFetcher(
+      deadline: configuration.requestTimeout,
+      maximumBodyByteCount: SearchResponseDecoder.maximumBodySize, clock: clock)
     return GitHubClient { page in
       let request = try configuration.urlRequest(for: page)
-      let body: Data
-      let response: URLResponse
+      let answer: HTTPFetcher.Answer
       do {
-        (body, response) = try await session.data(for: request)
-      } catch {
-        // Only our own cancellation is silent; a request cancelled by anything else is a failure
-        // the reactor must hear about, or its loading flag would never clear.
-        if Task.isCancelled { throw CancellationError() }
-        throw SearchError.offline(describe(error, url: request.url))
-      }
-      guard let response = response as? HTTPURLResponse else {
-        throw SearchError.invalidResponse("not an HTTP answer")
+        answer = try await fetcher.fetch(request)
+      } catch let error as HTTPFetchError {
+        throw SearchError(error)
       }
       return try SearchResponseDecoder.page(
-        from: body, response: response, url: request.url!, pageSize: configuration.pageSize,
-        now: now())
+        from: answer.body, response: answer.response, url: request.url!,
+        pageSize: configuration.pageSize, now: now())
     }
   }
+}
 
-  /// A short reason for a transport failure, naming the server but never the query or a header.
-  static func describe(_ error: any Error, url: URL?) -> String {
-    let server =
-      url.flatMap { url in url.host.map { host in url.port.map { "\(host):\($0)" } ?? host } }
-      ?? "the server"
-    guard let error = error as? URLError else { return "the request to \(server) failed" }
-    switch error.code {
-    case .cannotConnectToHost: return "could not connect to \(server)"
-    case .cannotFindHost, .dnsLookupFailed: return "could not find \(server)"
-    case .notConnectedToInternet: return "no network connection"
-    case .timedOut: return "\(server) did not answer in time"
-    case .networkConnectionLost:
-      return "the connection to \(server) broke before the answer was complete"
-    case .badServerResponse, .cannotParseResponse:
-      return "\(server) sent a broken HTTP answer"
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-      return "the secure connection to \(server) failed"
-    default: return "the request to \(server) failed (URLError \(error.code.rawValue))"
+extension SearchError {
+  /// The error a failed exchange stands for: a body over the limit is an unreadable answer, and
+  /// anything else a network error, with a hint at `--offline` when nothing could be reached.
+  init(_ error: HTTPFetchError) {
+    switch error.reason {
+    case .bodyTooLarge:
+      self = .invalidResponse(error.description)
+    default:
+      let hint = error.isUnreachable ? "; to search without a network, use --offline" : ""
+      self = .offline(error.description + hint)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -24,7 +25,7 @@ extension GitHubConfiguration {
       }
       url = link.url
     }
-    var request = URLRequest(url: url, timeoutInterval: 30)
+    var request = URLRequest(url: url)
     request.httpMethod = "GET"
     request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
     request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
@@ -53,15 +54,7 @@ extension GitHubConfiguration {
 
   /// Whether `url` has the scheme, host and port of ``apiURL``.
   func isSameServer(_ url: URL) -> Bool {
-    func origin(_ url: URL) -> (String, String, Int?)? {
-      guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else {
-        return nil
-      }
-      let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : nil
-      return (scheme, host, url.port ?? defaultPort)
-    }
-    guard let base = origin(apiURL), let other = origin(url) else { return false }
-    return base == other
+    HTTPFetcher.isSameOrigin(url, as: apiURL)
   }
 
   /// `value` with everything but RFC 3986's unreserved characters percent-encoded as UTF-8.

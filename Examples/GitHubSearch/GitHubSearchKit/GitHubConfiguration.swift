@@ -20,15 +20,20 @@ public struct GitHubConfiguration: Sendable {
   public var pageSize: Int
   /// The `User-Agent` header; GitHub refuses requests without one.
   public var userAgent: String
+  /// The longest one page request may take, from the first byte sent to the last received,
+  /// redirects included; past it the search fails with a network error that names it.
+  public var requestTimeout: Duration
 
   /// Makes a configuration; `pageSize` is clamped to 1...100.
   public init(
     apiURL: URL = GitHubConfiguration.publicAPI, token: GitHubToken? = nil, pageSize: Int = 30,
-    userAgent: String = "Reactors-GitHubSearch/1.0 (Swift; +https://docs.github.com/rest)"
+    userAgent: String = "Reactors-GitHubSearch/1.0 (Swift; +https://docs.github.com/rest)",
+    requestTimeout: Duration = .seconds(30)
   ) {
     self.apiURL = apiURL
     self.token = token
     self.pageSize = min(max(pageSize, 1), Self.maximumPageSize)
     self.userAgent = userAgent
+    self.requestTimeout = requestTimeout
   }
 }

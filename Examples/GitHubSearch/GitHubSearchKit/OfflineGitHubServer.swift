@@ -32,17 +32,16 @@ public final class OfflineGitHubServer: Sendable {
   ///   - clock: The clock the latency is slept on.
   ///   - now: The current date, for the rate limit's reset time.
   ///   - fault: Answers a request instead of the routes when it returns a response.
+  ///   - limits: What the server accepts (connections, idle timeout, request sizes, log).
   /// - Throws: ``LoopbackServerError`` when no port can be opened.
   public init(
     routes: OfflineGitHubRoutes = OfflineGitHubRoutes(), latency: Duration = .zero,
     clock: any Clock<Duration> = ContinuousClock(),
     now: @escaping @Sendable () -> Date = Date.init,
-    fault: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil
+    fault: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
+    limits: LoopbackServer.Limits = LoopbackServer.Limits()
   ) throws {
-    // The handler needs the server's address for `Link` targets, and the server needs the
-    // handler: the address is handed over once the server exists.
-    let address = Address()
-    server = try LoopbackServer { request in
+    server = try LoopbackServer(limits: limits) { request in
       if let response = fault?(request) { return response }
       if latency > .zero {
         do {
@@ -54,17 +53,17 @@ public final class OfflineGitHubServer: Sendable {
       let answer = routes.respond(
         method: request.method, path: request.path,
         queryItems: request.queryItems.map { ($0.name, $0.value ?? "") },
-        baseURL: address.url ?? URL(string: "http://127.0.0.1")!, now: now())
+        baseURL: request.serverBaseURL ?? URL(string: "http://127.0.0.1")!, now: now())
       var headers = HTTPHeaders()
       for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) {
         headers.add(name, value)
       }
       return HTTPResponse(status: answer.status, headers: headers, body: answer.body)
     }
-    address.url = server.baseURL
   }
 
-  /// The request log, one line per request: `#0 GET /search/repositories?q=swift → 200`.
+  /// The request log, one line per request: `#0 GET /search/repositories?q=swift → 200`; the
+  /// most recent 1000 requests, with no header and no body, so a token never shows.
   public var logLines: [String] {
     requests.map { record in
       let outcome =
@@ -82,17 +81,5 @@ public final class OfflineGitHubServer: Sendable {
   /// Stops the server; requests in flight fail with a transport error.
   public func stop() {
     server.stop()
-  }
-}
-
-/// The server's own address, set once after it starts listening.
-private final class Address: @unchecked Sendable {
-  // Safe: `value` is written once, with `lock` held, and read with `lock` held.
-  private let lock = NSLock()
-  private var value: URL?
-
-  var url: URL? {
-    get { lock.withLock { value } }
-    set { lock.withLock { value = newValue } }
   }
 }

@@ -12,7 +12,8 @@ public enum SearchError: Error, Sendable, Hashable {
   case invalidQuery(String)
   /// The service failed (5xx); trying again later may work.
   case unavailable(status: Int)
-  /// The server could not be reached, or the connection broke before the answer was complete.
+  /// A network error: the server could not be reached, did not answer within the request
+  /// timeout, or the connection broke before the answer was complete.
   case offline(String)
   /// Access was refused for another reason than the rate limit (401, or 403 without
   /// `x-ratelimit-remaining: 0`), with the server's explanation.
@@ -56,7 +57,7 @@ public enum SearchError: Error, Sendable, Hashable {
     case .unavailable(let status):
       return "GitHub is unavailable (HTTP \(status)); try again later"
     case .offline(let reason):
-      return "offline: \(reason)"
+      return "network error: \(reason)"
     case .forbidden(let reason):
       return "access forbidden: \(reason)"
     case .endOfResults:

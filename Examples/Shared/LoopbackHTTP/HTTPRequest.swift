@@ -42,7 +42,7 @@ public struct HTTPRequest: Sendable {
   ///
   /// - Parameters:
   ///   - method: The method, such as `GET`.
-  ///   - target: An origin-form (`/path?query`) or absolute-form (`http://host/path`) target.
+  ///   - target: An origin-form target (`/path?query`), as every client but a proxy's sends.
   ///   - headers: The header fields.
   ///   - body: The body.
   public init(method: String, target: String, headers: HTTPHeaders = [:], body: Data = Data()) {
@@ -50,12 +50,11 @@ public struct HTTPRequest: Sendable {
     self.target = target
     self.headers = headers
     self.body = body
-    let pathAndQuery = Self.originForm(of: target)
-    if let questionMark = pathAndQuery.firstIndex(of: "?") {
-      rawPath = String(pathAndQuery[..<questionMark])
-      rawQuery = String(pathAndQuery[pathAndQuery.index(after: questionMark)...])
+    if let questionMark = target.firstIndex(of: "?") {
+      rawPath = String(target[..<questionMark])
+      rawQuery = String(target[target.index(after: questionMark)...])
     } else {
-      rawPath = String(pathAndQuery)
+      rawPath = target
       rawQuery = nil
     }
     path = PercentDecoding.decode(rawPath)
@@ -74,17 +73,6 @@ public struct HTTPRequest: Sendable {
     rawPath.split(separator: "/", omittingEmptySubsequences: true).map {
       PercentDecoding.decode($0)
     }
-  }
-
-  private static func originForm(of target: String) -> Substring {
-    // Absolute form (`http://host:port/path?query`), as sent to proxies: drop scheme and host.
-    guard let schemeEnd = target.range(of: "://") else { return target[...] }
-    let afterAuthority = target[schemeEnd.upperBound...]
-    guard let slash = afterAuthority.firstIndex(where: { $0 == "/" || $0 == "?" }) else {
-      return "/"
-    }
-    let rest = afterAuthority[slash...]
-    return rest.first == "?" ? Substring("/" + rest) : rest
   }
 
   private static func decodeQuery(_ query: String) -> [URLQueryItem] {

@@ -1,3 +1,5 @@
+import Foundation
+
 extension HTTPResponse {
   /// A response that never comes: the server sends nothing and holds the connection open until
   /// the client goes away (recorded as ``RequestRecord/Outcome/clientDisconnected``) or the
@@ -32,6 +34,25 @@ extension HTTPResponse {
   public func closingConnection(afterBodyBytes count: Int) -> HTTPResponse {
     var response = self
     response.delivery = .closeAfterBodyBytes(max(0, min(count, body.count)))
+    return response
+  }
+
+  /// A body of `chunk` repeated: `byteCount` bytes in all, announced in `Content-Length`, or
+  /// without end when `byteCount` is `nil` (no `Content-Length`: the body ends when a side
+  /// closes). Sent as fast as the client reads, or one `chunk` every `interval`.
+  ///
+  /// For a huge body, an endless one, or a server that trickles a byte every few seconds:
+  ///
+  /// ```swift
+  /// HTTPResponse.streaming(Data(" ".utf8), every: .seconds(2))  // a trickle, forever
+  /// HTTPResponse.streaming(Data(repeating: 0x20, count: 65536), byteCount: 50_000_000)
+  /// ```
+  public static func streaming(
+    _ chunk: Data, byteCount: Int? = nil, every interval: Duration? = nil, status: Int = 200,
+    headers: HTTPHeaders = [:]
+  ) -> HTTPResponse {
+    var response = HTTPResponse(status: status, headers: headers, body: chunk)
+    response.delivery = .stream(byteCount: byteCount.map { max(0, $0) }, interval: interval)
     return response
   }
 }

@@ -16,7 +16,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// For faults, see ``stall`` and ``closingConnection(afterBodyBytes:)``.
+/// For faults, see ``stall``, ``closingConnection(afterBodyBytes:)`` and
+/// ``streaming(_:byteCount:every:status:headers:)``.
 public struct HTTPResponse: Sendable {
   /// How the server delivers a response; anything but `complete` is an injected fault.
   enum Delivery: Sendable, Equatable {
@@ -26,6 +27,9 @@ public struct HTTPResponse: Sendable {
     case stall
     /// The head with the full `Content-Length`, the first `count` body bytes, then a close.
     case closeAfterBodyBytes(Int)
+    /// The body repeated up to `byteCount` bytes (without end when `nil`), one body per
+    /// `interval` or as fast as the client reads.
+    case stream(byteCount: Int?, interval: Duration?)
   }
 
   /// The status code, such as 200 or 404.
@@ -59,21 +63,6 @@ public struct HTTPResponse: Sendable {
       headers["Content-Type"] = "application/json; charset=utf-8"
     }
     return HTTPResponse(status: status, headers: headers, body: body)
-  }
-
-  /// A response with `value` encoded as JSON by `encoder`.
-  ///
-  /// > Important: A value that fails to encode gives a 500 response whose text names the error,
-  /// > so a broken fixture shows up in the test that uses it rather than as a crash.
-  public static func json<Value: Encodable>(
-    _ value: Value, status: Int = 200, headers: HTTPHeaders = [:],
-    encoder: JSONEncoder = JSONEncoder()
-  ) -> HTTPResponse {
-    do {
-      return json(try encoder.encode(value), status: status, headers: headers)
-    } catch {
-      return text("LoopbackHTTP could not encode the JSON response: \(error)", status: 500)
-    }
   }
 
   /// A response with a UTF-8 text body, typed `text/plain; charset=utf-8`.

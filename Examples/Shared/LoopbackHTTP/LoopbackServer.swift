@@ -3,8 +3,8 @@ import Foundation
 /// An HTTP/1.1 server on 127.0.0.1, for offline modes and tests: the real `URLSession` client
 /// talks to it over a real socket.
 ///
-/// The server starts in `init` and serves until ``stop()`` or until it is released. Each
-/// connection is served on its own thread; each request runs the async handler in its own task.
+/// The server starts in `init` and serves until ``stop()`` or until it is released. One thread
+/// serves every connection with `poll(2)`; each request runs the async handler in its own task.
 ///
 /// ```swift
 /// let server = try LoopbackServer { request in
@@ -15,11 +15,17 @@ import Foundation
 /// let client = GitHubClient(baseURL: server.baseURL)
 /// ```
 ///
-/// ## Connections
-/// Keep-alive is the default for HTTP/1.1 (URLSession reuses connections); `Connection: close`
-/// from the client or in the handler's response closes after the response. Request bodies need a
-/// `Content-Length` (at most 16 MiB, else 413); a request head over 64 KiB gets 431; a malformed
-/// request gets 400; chunked request bodies get 501. Each of these closes the connection.
+/// ## Connections and limits
+/// Keep-alive is the default for HTTP/1.1 (URLSession reuses connections); HTTP/1.0, or
+/// `Connection: close` from the client or in the handler's response, closes after the response.
+/// Pipelined requests are answered in order. What one client can cost is bounded by ``Limits``:
+/// a request head over 64 KiB or with over 100 fields gets 431, a body over 1 MiB gets 413, a
+/// malformed request 400, a chunked body 501 (each closes the connection); a connection that
+/// sends no complete request within the idle timeout (30 s) is closed, however slowly it
+/// trickles; at most 64 connections are open, and past that a new one replaces the one that has
+/// waited longest for a request, so idle connections never lock new ones out. Answers go out
+/// without Nagle's delay. The server only listens on 127.0.0.1 and serves no files: the path is
+/// the handler's business.
 ///
 /// ## Disconnects and cancellation
 /// While the handler runs, the server watches the socket. If the client closes or resets the
@@ -30,8 +36,9 @@ import Foundation
 /// the same way, recording ``RequestRecord/Outcome/serverStopped``.
 ///
 /// ## Observing
-/// ``requests`` is the log of every request read so far with its ``RequestRecord/Outcome``, and
-/// ``waitUntil(_:)`` suspends until the log satisfies a condition:
+/// ``requests`` is the log of the requests read so far (the last 1000, without their bodies)
+/// with their ``RequestRecord/Outcome``, and ``waitUntil(_:)`` suspends until the log satisfies a
+/// condition:
 ///
 /// ```swift
 /// task.cancel()
@@ -42,34 +49,37 @@ public final class LoopbackServer: Sendable {
   public let port: UInt16
   /// `http://127.0.0.1:<port>`, with no trailing slash.
   public let baseURL: URL
+  /// What the server accepts.
+  public let limits: Limits
 
-  private let context: ServerContext
+  private let loop: EventLoop
   private let stopOnce = StopOnce()
 
   /// Starts a server on 127.0.0.1.
   ///
   /// - Parameters:
   ///   - port: The port to listen on; 0 (the default) lets the system pick a free one.
+  ///   - limits: What the server accepts.
   ///   - handler: Answers each request; it runs in its own task, cancelled if the client leaves.
   /// - Throws: ``LoopbackServerError`` when the socket cannot be opened or bound.
   public init(
-    port: UInt16 = 0, handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+    port: UInt16 = 0, limits: Limits = Limits(),
+    handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
   ) throws {
     let listener = try Socket.listen(onLoopbackPort: port)
-    let stopSignal: WakePipe
+    let wake: WakePipe
     do {
-      stopSignal = try WakePipe.make()
+      wake = try WakePipe.make()
     } catch {
       listener.close()
       throw error
     }
     self.port = listener.localPort
-    self.baseURL = URL(string: "http://127.0.0.1:\(listener.localPort)")!
-    let context = ServerContext(baseURL: baseURL, stopSignal: stopSignal, handler: handler)
-    self.context = context
-    context.threads.spawn(named: "LoopbackHTTP accept") {
-      AcceptLoop.run(listener: listener, context: context)
-    }
+    self.limits = limits
+    baseURL = URL(string: "http://127.0.0.1:\(listener.localPort)")!
+    loop = EventLoop(
+      listener: listener, wake: wake, baseURL: baseURL, limits: limits, handler: handler)
+    loop.start()
   }
 
   deinit {
@@ -82,13 +92,13 @@ public final class LoopbackServer: Sendable {
   /// get a transport error and new connections are refused. Calling it again does nothing.
   public func stop() {
     guard stopOnce.claim() else { return }
-    context.stopSignal.signal()
-    context.threads.waitUntilAllReturn()
+    loop.stop()
   }
 
-  /// Every request read so far, in arrival order, with its outcome.
+  /// The requests read so far (the most recent ``Limits/logCapacity``, bodies left out), in
+  /// arrival order, with their outcomes.
   public var requests: [RequestRecord] {
-    context.log.snapshot
+    loop.log.snapshot
   }
 
   /// Suspends until `condition` holds for the request log (checked now and after every change).
@@ -100,7 +110,7 @@ public final class LoopbackServer: Sendable {
   /// await server.waitUntil { records in records.contains { $0.outcome == .responded(status: 404) } }
   /// ```
   public func waitUntil(_ condition: @escaping @Sendable ([RequestRecord]) -> Bool) async {
-    await context.log.waitUntil(condition)
+    await loop.log.waitUntil(condition)
   }
 }
 

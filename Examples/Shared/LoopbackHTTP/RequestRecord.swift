@@ -23,7 +23,8 @@ public struct RequestRecord: Sendable {
   ///
   /// Requests with the same number shared a kept-alive connection.
   public var connection: Int
-  /// The request as the handler received it.
+  /// The request as the handler received it, but without its body, and with the values of
+  /// `Authorization`, `Proxy-Authorization` and `Cookie` replaced by `<redacted>`.
   public var request: HTTPRequest
   /// What became of the request so far.
   public var outcome: Outcome

@@ -1,3 +1,5 @@
+import LoopbackHTTP
+
 /// Why GitHub could not say whether a username is taken.
 ///
 /// None of these means "taken": a rate limit, a server error or a dropped connection says nothing
@@ -11,10 +13,22 @@ public enum AvailabilityCheckError: Error, Sendable, Hashable, CustomStringConve
   case serverError(status: Int)
   /// A status the API does not document for this endpoint.
   case unexpectedStatus(Int)
-  /// No answer within the client's time limit.
-  case timedOut
-  /// The request could not be made or its answer was cut off.
+  /// No complete answer within the client's time limit.
+  case timedOut(after: Duration)
+  /// The server could not be reached at all (refused, unknown host, no network).
   case unreachable(host: String)
+  /// The exchange failed midway: the connection broke, the answer was not HTTP or too large,
+  /// the server redirected in circles; `reason` says which, in a sentence.
+  case failed(reason: String)
+
+  /// The error a failed exchange stands for.
+  init(_ error: HTTPFetchError) {
+    switch error.reason {
+    case .timedOut(let limit): self = .timedOut(after: limit)
+    case _ where error.isUnreachable: self = .unreachable(host: error.server)
+    default: self = .failed(reason: error.description)
+    }
+  }
 
   /// A sentence for the user, naming the cause and what to do.
   public var description: String {
@@ -27,10 +41,12 @@ public enum AvailabilityCheckError: Error, Sendable, Hashable, CustomStringConve
       "Couldn't check availability: GitHub is having trouble (\(status)), try again"
     case .unexpectedStatus(let status):
       "Couldn't check availability: unexpected answer from GitHub (\(status))"
-    case .timedOut:
-      "Couldn't check availability: GitHub didn't answer in time, try again"
+    case .timedOut(let limit):
+      "Couldn't check availability: GitHub didn't answer within \(limit.secondsText), try again"
     case .unreachable(let host):
-      "Couldn't check availability: can't reach \(host)"
+      "Couldn't check availability: can't reach \(host); without a network, use --offline"
+    case .failed(let reason):
+      "Couldn't check availability: \(reason)"
     }
   }
 }

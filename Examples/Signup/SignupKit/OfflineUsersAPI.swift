@@ -30,8 +30,14 @@ public struct OfflineUsersAPI: Sendable {
   }
 
   /// Serves the API on 127.0.0.1 until the returned server is stopped or released.
-  public func start() throws -> LoopbackServer {
-    try LoopbackServer { request in await respond(to: request) }
+  ///
+  /// - Parameter limits: What the server accepts (connections, idle timeout, request sizes).
+  public func start(
+    limits: LoopbackServer.Limits = LoopbackServer.Limits()
+  ) throws
+    -> LoopbackServer
+  {
+    try LoopbackServer(limits: limits) { request in await respond(to: request) }
   }
 
   /// The answer to one request, after the latency (cut short if the client leaves).

@@ -1,4 +1,5 @@
 import Foundation
+import LoopbackHTTP
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,89 +11,54 @@ extension UsernameAvailabilityClient {
   ///
   /// The name is percent-escaped as one path segment, so `a/b` or `..` can never reach another
   /// endpoint. Requests carry `Accept: application/vnd.github+json` and a `User-Agent` (GitHub
-  /// rejects requests without one) and go through an ephemeral session: no cookies, no cache.
-  /// Cancelling the calling task cancels the request.
+  /// rejects requests without one) and go through an ephemeral session (an `HTTPFetcher` of the
+  /// examples' `LoopbackHTTP` module): no cookies, no cache. Each check must end within
+  /// `timeout`, a silent or trickling server included, and an answer over 64 KiB is refused
+  /// while it arrives (the verdict is in the status; a user's JSON is about 1 KiB).
+  ///
+  /// Cancelling the calling task returns `CancellationError` at once and then stops the request
+  /// on the wire, by a path that is safe from FoundationNetworking's cancel-at-completion
+  /// deadlock on Linux; an answer already on its way is never returned.
   ///
   /// - Parameters:
   ///   - apiURL: The API root: `https://api.github.com`, or `https://HOST/api/v3` for GitHub
   ///     Enterprise.
-  ///   - timeout: How long to wait for an answer before ``AvailabilityCheckError/timedOut``.
+  ///   - timeout: How long to wait for an answer before ``AvailabilityCheckError/timedOut(after:)``.
   ///   - clock: The clock the timeout is measured on.
   public static func live(
     apiURL: URL, timeout: Duration = .seconds(10), clock: any Clock<Duration> = ContinuousClock()
   ) -> Self {
-    // NB: the timeout is enforced on `clock`, not by URLSession: FoundationNetworking on Linux
-    // truncates `timeoutInterval` to whole seconds (0.5 s times out at once). The session's own
-    // limit is only a backstop, well past ours: with a test clock the clock's timeout never fires,
-    // and a loopback request on a loaded machine (under ThreadSanitizer, say) can take seconds.
-    let backstop = TimeInterval(timeout.components.seconds + 30)
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = backstop
-    configuration.timeoutIntervalForResource = backstop
-    let session = URLSession(configuration: configuration)
-    let host = apiURL.host ?? apiURL.absoluteString
+    let fetcher = HTTPFetcher(
+      deadline: timeout, maximumBodyByteCount: maximumBodyByteCount, clock: clock)
     return Self { username in
-      let request = availabilityRequest(for: username, apiURL: apiURL, timeout: backstop)
-      let timer = deadlineTimer(on: clock, after: timeout)
-      return try await withThrowingTaskGroup(of: UsernameAvailability.self) { group in
-        group.addTask { try await check(request, with: session, host: host) }
-        group.addTask {
-          try await timer()
-          throw AvailabilityCheckError.timedOut
-        }
-        defer { group.cancelAll() }
-        return try await group.next()!
+      let answer: HTTPFetcher.Answer
+      do {
+        answer = try await fetcher.fetch(availabilityRequest(for: username, apiURL: apiURL))
+      } catch let error as HTTPFetchError {
+        throw AvailabilityCheckError(error)
       }
+      return try availability(
+        status: answer.response.statusCode,
+        rateLimitRemaining: answer.response.value(forHTTPHeaderField: "x-ratelimit-remaining"),
+        body: answer.body)
     }
   }
 
-  /// Sends `request` and reads the answer's status.
-  private static func check(
-    _ request: URLRequest, with session: URLSession, host: String
-  )
-    async throws -> UsernameAvailability
-  {
-    let response: URLResponse
-    do {
-      (_, response) = try await session.data(for: request)
-    } catch let error as URLError {
-      if error.code == .cancelled { throw CancellationError() }
-      if error.code == .timedOut { throw AvailabilityCheckError.timedOut }
-      throw AvailabilityCheckError.unreachable(host: host)
-    }
-    guard let response = response as? HTTPURLResponse else {
-      throw AvailabilityCheckError.unreachable(host: host)
-    }
-    return try availability(
-      status: response.statusCode,
-      rateLimitRemaining: response.value(forHTTPHeaderField: "x-ratelimit-remaining"))
-  }
-
-  /// A sleep until `duration` from now, the deadline fixed at once so a test clock that advances
-  /// before the sleep starts still wakes it.
-  private static func deadlineTimer<C: Clock<Duration>>(
-    on clock: C, after duration: Duration
-  )
-    -> @Sendable () async throws -> Void
-  {
-    let deadline = clock.now.advanced(by: duration)
-    return { try await clock.sleep(until: deadline, tolerance: nil) }
-  }
+  /// The largest answer the live client reads.
+  public static let maximumBodyByteCount = 64 * 1024
 
   /// The `User-Agent` the live client sends.
   public static let userAgent = "Reactors-signup-example/1.0"
 
   /// The request for `GET {apiURL}/users/{username}`, with the name escaped as a path segment.
-  static func availabilityRequest(
-    for username: String, apiURL: URL, timeout: TimeInterval
-  ) -> URLRequest {
+  static func availabilityRequest(for username: String, apiURL: URL) -> URLRequest {
     var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: false)!
     var basePath = components.percentEncodedPath
     while basePath.hasSuffix("/") { basePath.removeLast() }
     components.percentEncodedPath = basePath + "/users/" + escapedPathSegment(username)
     components.percentEncodedQuery = nil
     components.fragment = nil
-    var request = URLRequest(url: components.url!, timeoutInterval: timeout)
+    var request = URLRequest(url: components.url!)
     request.httpMethod = "GET"
     request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
     request.setValue("2022-11-28", forHTTPHeaderField: "X-GitHub-Api-Version")
@@ -117,15 +83,25 @@ extension UsernameAvailabilityClient {
     return escaped
   }
 
-  /// What a status of `GET /users/{name}` says about the name.
+  /// What an answer to `GET /users/{name}` says about the name.
+  ///
+  /// A 200 must carry a user (`{"login": …}`): a captive portal or a proxy that answers 200 with
+  /// a page of its own says nothing about the name.
   static func availability(
-    status: Int, rateLimitRemaining: String?
+    status: Int, rateLimitRemaining: String?, body: Data
   ) throws
     -> UsernameAvailability
   {
+    struct User: Decodable {
+      var login: String
+    }
     switch status {
     case 404: return .available
-    case 200: return .taken
+    case 200:
+      guard (try? JSONDecoder().decode(User.self, from: body)) != nil else {
+        throw AvailabilityCheckError.failed(reason: "the answer (HTTP 200) is not a GitHub user")
+      }
+      return .taken
     case 429: throw AvailabilityCheckError.rateLimited
     case 403 where rateLimitRemaining?.trimmingCharacters(in: .whitespaces) == "0":
       throw AvailabilityCheckError.rateLimited

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Darwin)
 import Darwin
@@ -58,6 +59,14 @@ struct RawClient: Sendable {
     }
   }
 
+  /// Connects to `port`, sends `text`, and returns everything read until the server closes.
+  static func exchange(_ text: String, port: UInt16) async throws -> String {
+    let client = try #require(await connect(port: port))
+    defer { client.close() }
+    await client.send(text)
+    return await client.readToEnd()
+  }
+
   /// Writes every byte of `bytes`.
   func send(_ bytes: [UInt8]) async {
     await onOwnThread {
@@ -101,6 +110,30 @@ struct RawClient: Sendable {
         received.append(byte)
       }
       return String(decoding: received, as: UTF8.self)
+    }
+  }
+
+  /// Whether the server has closed the connection (end of file or a reset is waiting), without
+  /// waiting for anything.
+  func isClosedByServer() -> Bool {
+    var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&entry, 1, 0) > 0 else { return false }
+    var byte: UInt8 = 0
+    return recv(descriptor, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) <= 0
+  }
+
+  /// Sends `bytes` one at a time, `interval` apart, until they run out or the server refuses
+  /// them; returns how many were sent.
+  func trickle(_ bytes: [UInt8], every interval: Duration) async -> Int {
+    await onOwnThread {
+      let (seconds, attoseconds) = interval.components
+      let microseconds = UInt32(seconds * 1_000_000 + attoseconds / 1_000_000_000_000)
+      for (index, byte) in bytes.enumerated() {
+        let sent = withUnsafePointer(to: byte) { posixSend(descriptor, $0, 1, sendFlags) }
+        guard sent == 1 else { return index }
+        usleep(microseconds)
+      }
+      return bytes.count
     }
   }
 

@@ -32,11 +32,14 @@ struct RequestHead: Equatable {
     headers["Expect"]?.lowercased() == "100-continue"
   }
 
-  /// Parses the head at the start of `bytes`, allowing at most `maximumByteCount` bytes for it.
+  /// Parses the head at the start of `bytes`, allowing at most `maximumByteCount` bytes and
+  /// `maximumFieldCount` header fields for it.
   ///
   /// Empty lines before the request line are skipped, as RFC 9112 §2.2 allows; a bare `\n` is
   /// accepted as a line end.
-  static func parse(_ bytes: ArraySlice<UInt8>, maximumByteCount: Int) -> ParseResult {
+  static func parse(
+    _ bytes: ArraySlice<UInt8>, maximumByteCount: Int, maximumFieldCount: Int = 100
+  ) -> ParseResult {
     var start = bytes.startIndex
     while start < bytes.endIndex, bytes[start] == .carriageReturn || bytes[start] == .lineFeed {
       start += 1
@@ -58,6 +61,9 @@ struct RequestHead: Equatable {
     }
     if end - bytes.startIndex > maximumByteCount {
       return .invalid(status: 431, reason: "request head too large")
+    }
+    if lines.all.count - 1 > maximumFieldCount {
+      return .invalid(status: 431, reason: "too many header fields")
     }
     var headers = HTTPHeaders()
     for line in lines.all.dropFirst() {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The server's request log and the tasks waiting for it to reach a condition.
+/// The server's request log, bounded to the most recent records and kept without bodies, and the
+/// tasks waiting for it to reach a condition.
 ///
 /// Every change re-evaluates the waiting conditions under the lock and resumes the satisfied
 /// waiters after releasing it, so ``waitUntil(_:)`` is driven by events, never by polling.
@@ -14,45 +15,64 @@ final class RequestLog: @unchecked Sendable {
   }
 
   private let lock = NSLock()
+  private let capacity: Int
   private var records: [RequestRecord] = []
+  /// The index of `records[0]`: how many older records were dropped.
+  private var firstIndex = 0
   private var waiters: [Int: Waiter] = [:]
-  /// Waits that have an id but have not registered their continuation yet.
-  private var unregisteredWaiters: Set<Int> = []
-  /// Unregistered waits whose task was cancelled: they return as soon as they register.
+  /// Waits cancelled before they registered their continuation: they return when they do.
   private var cancelledWaiters: Set<Int> = []
   private var nextWaiterID = 0
 
-  /// A copy of every record, in arrival order.
+  /// Keeps at most `capacity` records (at least one).
+  init(capacity: Int) {
+    self.capacity = max(1, capacity)
+  }
+
+  /// A copy of every record kept, in arrival order.
   var snapshot: [RequestRecord] {
     lock.withLock { records }
   }
 
-  /// Adds a pending record for `request`, received on `connection`, and returns its index.
+  /// Adds a pending record for `request`, received on `connection`, and returns its index; the
+  /// oldest record goes once the log is full. The body is left out and credentials (the values
+  /// of `Authorization`, `Proxy-Authorization` and `Cookie`) are redacted.
   func append(_ request: HTTPRequest, connection: Int) -> Int {
-    update { records in
-      let record = RequestRecord(
-        index: records.count, connection: connection, request: request, outcome: .pending)
-      records.append(record)
-      return records.count - 1
+    var request = request
+    request.body = Data()
+    for name in ["Authorization", "Proxy-Authorization", "Cookie"]
+    where request.headers[name] != nil {
+      request.headers[name] = "<redacted>"
+    }
+    return update { records in
+      if records.count == capacity {
+        records.removeFirst()
+        firstIndex += 1
+      }
+      let index = firstIndex + records.count
+      records.append(
+        RequestRecord(index: index, connection: connection, request: request, outcome: .pending))
+      return index
     }
   }
 
-  /// Sets the outcome of the record at `index`.
+  /// Sets the outcome of the record at `index`, if it is still kept.
   func finish(_ index: Int, with outcome: RequestRecord.Outcome) {
-    update { records in records[index].outcome = outcome }
+    update { records in
+      guard index >= firstIndex else { return }
+      records[index - firstIndex].outcome = outcome
+    }
   }
 
   /// Returns once `condition` holds for the records, or once the calling task is cancelled.
   func waitUntil(_ condition: @escaping @Sendable ([RequestRecord]) -> Bool) async {
     let id = lock.withLock {
       nextWaiterID += 1
-      unregisteredWaiters.insert(nextWaiterID)
       return nextWaiterID
     }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let resumeNow = lock.withLock {
-          unregisteredWaiters.remove(id)
           if cancelledWaiters.remove(id) != nil || condition(records) { return true }
           waiters[id] = Waiter(condition: condition, continuation: continuation)
           return false
@@ -62,7 +82,7 @@ final class RequestLog: @unchecked Sendable {
     } onCancel: {
       let waiter = lock.withLock {
         let waiter = waiters.removeValue(forKey: id)
-        if waiter == nil, unregisteredWaiters.contains(id) { cancelledWaiters.insert(id) }
+        if waiter == nil { cancelledWaiters.insert(id) }
         return waiter
       }
       waiter?.continuation.resume()

@@ -2,8 +2,9 @@
 enum ResponseHead {
   /// Serializes the head of `response`.
   ///
-  /// `Content-Length` is always the full body's length (even when the body is cut short on
-  /// purpose, or not sent for `HEAD`); `Connection: close` is added when the connection will close.
+  /// `Content-Length` is the full body's length (even when the body is cut short on purpose, or
+  /// not sent for `HEAD`), a stream's announced length, or absent for an endless stream;
+  /// `Connection: close` is added when the connection will close.
   /// Fields the server sets itself are dropped from the handler's, and CR/LF in names or values
   /// are removed so a handler cannot split the head by accident.
   static func bytes(for response: HTTPResponse, closing: Bool) -> [UInt8] {
@@ -15,7 +16,11 @@ enum ResponseHead {
       }
       text += "\(clean(field.name)): \(clean(field.value))\r\n"
     }
-    text += "Content-Length: \(response.body.count)\r\n"
+    switch response.delivery {
+    case .stream(let byteCount?, _): text += "Content-Length: \(byteCount)\r\n"
+    case .stream(nil, _): break
+    default: text += "Content-Length: \(response.body.count)\r\n"
+    }
     if closing { text += "Connection: close\r\n" }
     text += "\r\n"
     return Array(text.utf8)
@@ -42,32 +47,17 @@ enum ResponseHead {
 
   /// The standard reason phrase for `status`, or an empty one for a code not listed.
   static func reasonPhrase(for status: Int) -> String {
-    switch status {
-    case 100: "Continue"
-    case 200: "OK"
-    case 201: "Created"
-    case 202: "Accepted"
-    case 204: "No Content"
-    case 301: "Moved Permanently"
-    case 302: "Found"
-    case 304: "Not Modified"
-    case 400: "Bad Request"
-    case 401: "Unauthorized"
-    case 403: "Forbidden"
-    case 404: "Not Found"
-    case 405: "Method Not Allowed"
-    case 409: "Conflict"
-    case 413: "Content Too Large"
-    case 422: "Unprocessable Entity"
-    case 429: "Too Many Requests"
-    case 431: "Request Header Fields Too Large"
-    case 500: "Internal Server Error"
-    case 501: "Not Implemented"
-    case 502: "Bad Gateway"
-    case 503: "Service Unavailable"
-    case 504: "Gateway Timeout"
-    case 505: "HTTP Version Not Supported"
-    default: ""
-    }
+    reasonPhrases[status] ?? ""
   }
+
+  private static let reasonPhrases = [
+    100: "Continue", 200: "OK", 201: "Created", 204: "No Content", 206: "Partial Content",
+    301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified",
+    307: "Temporary Redirect", 308: "Permanent Redirect", 400: "Bad Request",
+    401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+    410: "Gone", 413: "Content Too Large", 422: "Unprocessable Content",
+    429: "Too Many Requests", 431: "Request Header Fields Too Large",
+    500: "Internal Server Error", 501: "Not Implemented", 502: "Bad Gateway",
+    503: "Service Unavailable", 504: "Gateway Timeout", 505: "HTTP Version Not Supported",
+  ]
 }
