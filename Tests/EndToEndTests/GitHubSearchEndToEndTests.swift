@@ -83,7 +83,7 @@ import Testing
     let result = try await run(
       ["--api-url", "http://127.0.0.1:9", "swift"], environment: ["GITHUB_TOKEN": token])
     #expect(result.status == 1)
-    #expect(result.standardError.hasPrefix("github-search: offline: could not connect"))
+    #expect(result.standardError.hasPrefix("github-search: network error: could not connect"))
     #expect(!result.standardError.contains(token))
     #expect(!result.standardOutput.contains(token))
   }
