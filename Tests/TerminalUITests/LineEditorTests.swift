@@ -1,7 +1,8 @@
 import TerminalUI
 import Testing
 
-@Suite struct LineEditorTests {
+@Suite(.timeLimit(.minutes(1)))
+struct LineEditorTests {
   @Test func startsWithTheCursorAtTheEnd() {
     let editor = LineEditor(text: "名前")
 

@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import Reactors
@@ -11,7 +12,7 @@ import Reactors
 enum ScriptedSearch {
   /// Runs `commands`; returns the exit status (0).
   static func run(
-    commands: [ScriptCommand], options: CommandLineOptions, client: GitHubClient
+    commands: [ScriptCommand], options: SearchOptions, client: GitHubClient
   ) async -> Int32 {
     let reactor = GitHubSearchReactor(client: client, debounce: options.debounce)
     let printer = StatePrinter(json: options.json)
@@ -46,7 +47,7 @@ enum ScriptedSearch {
       lock.withLock {
         defer { last = state }
         guard let last, last != state else { return }
-        StandardStreams.printLine(json ? state.outputJSON() : state.outputLine())
+        OutputFile.standardOutput.writeLine(json ? state.outputJSON() : state.outputLine())
       }
     }
   }

@@ -1,87 +1,62 @@
+import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import TerminalUI
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // github-search: ReactorKit's GitHub search on Swift Concurrency. See README.md.
 
-signal(SIGPIPE, SIG_IGN)  // A closed pipe (`| head`) ends the output, not the process.
+ProcessSignals.prepare()
+let program = Program(name: "github-search")
 
-func usageFailure(_ message: String) -> Never {
-  StandardStreams.printError(message)
-  StandardStreams.printToStandardError("run `github-search --help` for usage\n")
-  exit(2)
-}
-
-let options: CommandLineOptions
+let options: SearchOptions
 do {
-  options = try CommandLineOptions.parse(Array(CommandLine.arguments.dropFirst()))
+  options = try SearchOptions.parse(CommandLine.arguments.dropFirst())
 } catch {
-  usageFailure(error.message)
+  program.exit(error)
 }
 if options.showHelp {
-  StandardStreams.printLine(CommandLineOptions.usage)
+  OutputFile.standardOutput.writeLine(SearchOptions.usage)
   exit(0)
 }
 
-/// What to run, decided before any server starts, so usage errors exit at once.
+/// What to run, decided (and a script read and checked) before any server starts, so that a
+/// usage or script error exits at once.
 enum Plan {
   case query(String)
   case script([ScriptCommand])
   case interactive
 }
 
-func loadScript(path: String?) -> [ScriptCommand] {
-  let text: String
-  if let path {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      usageFailure("cannot read the script \(path)")
-    }
-    text = String(decoding: data, as: UTF8.self)
-  } else {
-    text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-  }
+func makePlan() -> Plan {
+  if let query = options.query { return .query(query) }
+  let mode: RunMode
   do {
-    return try ScriptCommand.parse(script: text)
+    mode = try RunMode.choose(scriptPath: options.scriptPath)
   } catch {
-    StandardStreams.printToStandardError("\(error)\n")
-    exit(2)
+    program.exit(error)
+  }
+  guard case .script(let path) = mode else { return .interactive }
+  do {
+    return .script(try ScriptReader.read(path: path).map(ScriptCommand.init))
+  } catch {
+    program.exit(error)
   }
 }
-
-let plan: Plan
-switch options.mode {
-case .query(let query):
-  plan = .query(query)
-case .script(let path):
-  plan = .script(loadScript(path: path))
-case .interactiveOrStandardInput:
-  if Terminal().isInteractive {
-    plan = .interactive
-  } else if isatty(STDIN_FILENO) == 0 {
-    plan = .script(loadScript(path: nil))  // Commands piped in: a script.
-  } else {
-    usageFailure("give a QUERY or --script FILE (the interactive search needs a terminal)")
-  }
-}
+let plan = makePlan()
 
 let backend: SearchBackend
 do {
   backend = try SearchBackend(options: options)
 } catch {
-  StandardStreams.printError(error.message)
-  exit(1)
+  program.fail(error.message)
 }
 
-let status: Int32
+var status: Int32 = 0
+var end = SessionEnd.quit
 switch plan {
 case .query(let query):
-  status = await OneShotSearch.run(query: query, options: options, client: backend.client)
+  status = await OneShotSearch.run(
+    query: query, options: options, client: backend.client, program: program)
 case .script(let commands):
   status = await ScriptedSearch.run(commands: commands, options: options, client: backend.client)
 case .interactive:
@@ -91,12 +66,12 @@ case .interactive:
     : backend.apiURL.host ?? backend.apiURL.absoluteString
   let reactor = GitHubSearchReactor(client: backend.client, debounce: options.debounce)
   do {
-    try await InteractiveSearch(reactor: reactor, terminal: Terminal(), source: source).run()
-    status = 0
+    end = try await InteractiveSearch(reactor: reactor, terminal: Terminal(), source: source).run()
   } catch {
-    StandardStreams.printError("\(error)")
+    program.printError("cannot use the terminal: \(error)")
     status = 1
   }
 }
 backend.shutDown()
+if end == .interrupted { ProcessSignals.end(by: SIGINT) }
 exit(status)

@@ -1,35 +1,49 @@
+import ExampleCommandLine
 import Foundation
 import SignupKit
+import TerminalUI
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+// signup: a sign-up form with live validation, driven by `SignupReactor`. See README.md.
 
-// signup: a sign-up form with live validation, driven by `SignupReactor`.
-// Interactive when stdin is a terminal and no script is given; scripted otherwise.
+ProcessSignals.prepare()
+let program = Program(name: "signup")
 
 let options: SignupOptions
 do {
-  options = try SignupOptions.parse(Array(CommandLine.arguments.dropFirst()))
+  options = try SignupOptions.parse(CommandLine.arguments.dropFirst())
 } catch {
-  OutputStream.standardError.writeLine("signup: error: \(error)\n\n\(SignupOptions.usage)")
-  exit(2)
+  program.exit(error)
 }
-if options.showsHelp {
-  OutputStream.standardOutput.writeLine(SignupOptions.usage)
+if options.showHelp {
+  OutputFile.standardOutput.writeLine(SignupOptions.usage)
   exit(0)
 }
+
+/// The commands of the script, read and checked before anything starts; `nil` for the
+/// interactive form.
+func loadScript() -> [(line: Int, command: ScriptCommand)]? {
+  let mode: RunMode
+  do {
+    mode = try RunMode.choose(scriptPath: options.scriptPath)
+  } catch {
+    program.exit(error)
+  }
+  guard case .script(let path) = mode else { return nil }
+  do {
+    return try ScriptReader.read(path: path).map { line throws(ScriptError) in
+      (line.number, try ScriptCommand(line))
+    }
+  } catch {
+    program.exit(error)
+  }
+}
+let script = loadScript()
 
 let environment: SignupEnvironment
 do {
   environment = try SignupEnvironment(options: options)
 } catch {
-  OutputStream.standardError.writeLine("signup: error: can't start offline mode: \(error)")
-  exit(1)
+  program.fail("cannot start offline mode: \(error)")
 }
 
 let reactor = SignupReactor(
@@ -40,29 +54,14 @@ let reactor = SignupReactor(
   diagnostics: ProcessInfo.processInfo.environment["SIGNUP_DIAGNOSTICS"] == "1"
     ? .print(label: "SignupReactor") : nil)
 
-// NB: stdout must be a terminal too, or the form would be drawn into a file; with stdin a terminal
-// and stdout redirected, the user types commands instead.
-if options.scriptPath == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-  exit(await InteractiveForm(reactor: reactor, environment: environment).run())
+if let script {
+  await ScriptRunner(reactor: reactor, printsJSON: options.json, program: program).run(script)
+  exit(0)
 }
-
-let lines: AsyncStream<String>
-if let path = options.scriptPath {
-  do {
-    lines = try ScriptLines.file(atPath: path)
-  } catch {
-    OutputStream.standardError.writeLine(
-      "signup: error: can't read script \(String(reflecting: path)): \(error.localizedDescription)")
-    exit(2)
-  }
-} else {
-  lines = ScriptLines.standardInput()
-}
-
 do {
-  try await ScriptRunner(reactor: reactor, printsJSON: options.printsJSON).run(lines)
+  let end = try await InteractiveForm(reactor: reactor, environment: environment).run()
+  if end == .interrupted { ProcessSignals.end(by: SIGINT) }
 } catch {
-  OutputStream.standardError.writeLine("line \(error.line): \(error.message)")
-  exit(2)
+  program.fail("cannot use the terminal: \(error)")
 }
 exit(0)

@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 
 #if canImport(Darwin)
@@ -24,10 +25,10 @@ final class InputReader: @unchecked Sendable {
     descriptor: Int32, onKeys: @escaping @Sendable ([Key]) -> Void,
     onEnd: @escaping @Sendable () -> Void
   ) {
-    stopSignal = WakePipe.make()
+    stopSignal = try? WakePipe()
     let stopReadEnd = stopSignal?.readEnd ?? -1
     let thread = Thread { [self] in
-      ExitHandlers.acceptSignals(ExitHandlers.terminationSignals)
+      ProcessSignals.unblock(ExitHandlers.acceptedSignals)
       Self.readUntilEnd(descriptor: descriptor, stopReadEnd: stopReadEnd, onKeys: onKeys)
       finish()
       onEnd()
@@ -70,7 +71,7 @@ final class InputReader: @unchecked Sendable {
         continue
       }
       if entries[1].revents != 0 { return }
-      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count > 0 {
         let keys = decoder.decode(buffer[0..<count])
         if !keys.isEmpty { onKeys(keys) }
@@ -81,15 +82,4 @@ final class InputReader: @unchecked Sendable {
       }
     }
   }
-}
-
-/// `read(2)`.
-private func systemRead(
-  _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int
-) -> Int {
-  #if canImport(Darwin)
-  Darwin.read(descriptor, buffer, count)
-  #else
-  Glibc.read(descriptor, buffer, count)
-  #endif
 }

@@ -27,6 +27,7 @@ enum StandardErrorCapture {
     _ = fcntl(original, F_SETFD, FD_CLOEXEC)
     state.pointee.originalStandardError = original
     state.pointee.capturedStandardError = file
+    SignalSafeFlag.isCapturingStandardError.set()
     _ = dup2(file, STDERR_FILENO)
   }
 }
