@@ -103,13 +103,4 @@ struct LineEditorTests {
     editor.deleteWordBackward()
     #expect(editor.text == "")
   }
-
-  @Test func settingTheTextMovesTheCursorToTheEnd() {
-    var editor = LineEditor(text: "abc")
-    editor.moveToStart()
-
-    editor.setText("xy")
-
-    #expect(editor.cursor == 2)
-  }
 }

@@ -58,17 +58,6 @@ struct TerminalTests {
     #expect(sameModes(pty.attributes, original))
   }
 
-  @Test func withoutTheAlternateScreenRestoreOnlyShowsTheCursor() throws {
-    let pty = try PseudoTerminal()
-    let terminal = Terminal(input: pty.terminal, output: pty.terminal)
-
-    try terminal.enterInteractiveMode(alternateScreen: false, captureStandardError: false)
-    _ = pty.readOutput { $0.hasSuffix("\(esc)[?25l") }
-    terminal.restore()
-
-    #expect(pty.readOutput { $0.hasSuffix("\(esc)[?25h") } == "\(esc)[0m\(esc)[?25h")
-  }
-
   @Test func theSizeIsTheWindowSize() throws {
     let pty = try PseudoTerminal()
     pty.resize(rows: 33, columns: 101)
@@ -81,8 +70,7 @@ struct TerminalTests {
   @Test func keysTypedAtTheTerminalArriveDecoded() async throws {
     let pty = try PseudoTerminal()
     let terminal = Terminal(input: pty.terminal, output: pty.terminal)
-    try terminal.enterInteractiveMode(
-      alternateScreen: false, hideCursor: false, captureStandardError: false)
+    try terminal.enterInteractiveMode(captureStandardError: false)
     defer { terminal.restore() }
     var events = terminal.events().makeAsyncIterator()
 

@@ -47,22 +47,7 @@ import TerminalUI
       states.cancel()
       ticks.cancel()
     }
-    for await event in terminal.events() {
-      switch event {
-      case .resize:
-        screen.invalidate()
-        render()
-      case .key(.escape):
-        return .quit
-      case .key(.control("c")):
-        return .interrupted
-      case .key(.control("z")):
-        terminal.suspend()
-      case .key(let key):
-        handle(key)
-      }
-    }
-    return .quit
+    return await terminal.runEventLoop(screen: screen, draw: render, handle: handle)
   }
 
   private func handle(_ key: Key) {

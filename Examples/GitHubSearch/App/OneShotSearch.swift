@@ -21,7 +21,7 @@ enum OneShotSearch {
       let state = reactor.currentState
       pagesLoaded += 1
       let isLastPage = state.error != nil || pagesLoaded == options.pages || !state.hasNextPage
-      if options.json {
+      if options.common.json {
         for repository in state.repositories[printed...] {
           OutputFile.standardOutput.writeLine(repository.outputJSON)
         }

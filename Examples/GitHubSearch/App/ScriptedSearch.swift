@@ -14,8 +14,8 @@ enum ScriptedSearch {
   static func run(
     commands: [ScriptCommand], options: SearchOptions, client: GitHubClient
   ) async -> Int32 {
-    let reactor = GitHubSearchReactor(client: client, debounce: options.debounce)
-    let printer = StatePrinter(json: options.json)
+    let reactor = GitHubSearchReactor(client: client, debounce: options.common.debounce)
+    let printer = StatePrinter(json: options.common.json)
     let observation = reactor.observe { state in printer.print(state) }
     for command in commands {
       switch command {

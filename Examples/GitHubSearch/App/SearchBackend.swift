@@ -26,7 +26,7 @@ final class SearchBackend: Sendable {
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(SetupError) {
     let token = GitHubToken.fromEnvironment(environment)
-    if let url = options.server.url {
+    if let url = options.common.server.url {
       apiURL = url
       offlineServer = nil
     } else {

@@ -8,17 +8,12 @@ import GitHubSearchKit
 /// github-search [--offline | --api-url URL] [--json] [--pages N] [--per-page N] QUERY...
 /// github-search [--offline | --api-url URL] [--json] [--script FILE]
 /// ```
-struct SearchOptions: Equatable {
-  var server = APIServer.gitHub
-  var json = false
+struct SearchOptions: CommandLineOptions, Equatable {
+  var common = CommonOptions()
   var pages = 1
   var pageSize = 30
-  var debounce: Duration = .milliseconds(300)
   /// The words of a one-shot search, joined by spaces; `nil` without any.
   var query: String?
-  /// `--script`'s value (`-` for standard input).
-  var scriptPath: String?
-  var showHelp = false
 
   static let usage = """
     usage: github-search [--offline | --api-url URL] [--json] [--pages N] [--per-page N] QUERY...
@@ -49,31 +44,26 @@ struct SearchOptions: Equatable {
     """
 
   /// Parses the arguments (without the program name).
-  static func parse(_ arguments: some Sequence<String>) throws(UsageError) -> SearchOptions {
+  static func parse(_ arguments: [String]) throws(UsageError) -> SearchOptions {
     var options = SearchOptions()
     var parser = OptionParser(arguments)
     var sawPages = false
     while let option = try parser.nextOption() {
       switch option {
-      case "-h", "--help": options.showHelp = true
-      case "--offline": try options.server.choose(.offline)
-      case "--api-url": try options.server.choose(.custom(try parser.httpURL()))
-      case "--json": options.json = true
       case "--pages":
         options.pages = try parser.integer(in: 1...1000)
         sawPages = true
       case "--per-page":
         options.pageSize = try parser.integer(in: 1...GitHubConfiguration.maximumPageSize)
-      case "--debounce-ms": options.debounce = try parser.milliseconds()
-      case "--script": options.scriptPath = try parser.value()
-      default: throw parser.unknownOption()
+      default:
+        guard try options.common.read(option, from: &parser) else { throw parser.unknownOption() }
       }
     }
     guard !parser.operands.isEmpty else {
       if sawPages { throw UsageError("--pages applies to a QUERY only") }
       return options
     }
-    guard options.scriptPath == nil else {
+    guard options.common.scriptPath == nil else {
       throw UsageError("--script cannot be combined with a QUERY")
     }
     let query = GitHubSearchReactor.normalized(parser.operands.joined(separator: " "))

@@ -5,19 +5,8 @@ import TerminalUI
 
 // github-search: ReactorKit's GitHub search on Swift Concurrency. See README.md.
 
-ProcessSignals.prepare()
 let program = Program(name: "github-search")
-
-let options: SearchOptions
-do {
-  options = try SearchOptions.parse(CommandLine.arguments.dropFirst())
-} catch {
-  program.exit(error)
-}
-if options.showHelp {
-  OutputFile.standardOutput.writeLine(SearchOptions.usage)
-  exit(0)
-}
+let options: SearchOptions = program.start()
 
 /// What to run, decided (and a script read and checked) before any server starts, so that a
 /// usage or script error exits at once.
@@ -26,23 +15,14 @@ enum Plan {
   case script([ScriptCommand])
   case interactive
 }
-
-func makePlan() -> Plan {
-  if let query = options.query { return .query(query) }
-  let mode: RunMode
-  do {
-    mode = try RunMode.choose(scriptPath: options.scriptPath)
-  } catch {
-    program.exit(error)
+let plan: Plan =
+  if let query = options.query {
+    .query(query)
+  } else if let script = program.readScript(options.common, as: ScriptCommand.init) {
+    .script(script.map(\.command))
+  } else {
+    .interactive
   }
-  guard case .script(let path) = mode else { return .interactive }
-  do {
-    return .script(try ScriptReader.read(path: path).map(ScriptCommand.init))
-  } catch {
-    program.exit(error)
-  }
-}
-let plan = makePlan()
 
 let backend: SearchBackend
 do {
@@ -61,10 +41,10 @@ case .script(let commands):
   status = await ScriptedSearch.run(commands: commands, options: options, client: backend.client)
 case .interactive:
   let source =
-    options.server == .offline
+    options.common.server == .offline
     ? "offline · \(backend.apiURL.host ?? "")\(backend.apiURL.port.map { ":\($0)" } ?? "")"
     : backend.apiURL.host ?? backend.apiURL.absoluteString
-  let reactor = GitHubSearchReactor(client: backend.client, debounce: options.debounce)
+  let reactor = GitHubSearchReactor(client: backend.client, debounce: options.common.debounce)
   do {
     end = try await InteractiveSearch(reactor: reactor, terminal: Terminal(), source: source).run()
   } catch {

@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// Writes text straight to a file descriptor, unbuffered: every line is out as soon as it is
 /// written, in order, even when the process ends right after (by `exit`, a signal or a crash).

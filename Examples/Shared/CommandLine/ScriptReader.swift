@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// Reads a whole script before anything runs, so a mistake on line 40 stops the program before
 /// line 1 has done anything, with `line 40: …` and exit status 2.

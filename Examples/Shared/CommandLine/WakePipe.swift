@@ -1,8 +1,4 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// A pipe used only to wake a thread blocked in `poll`: a byte written to one end makes the other
 /// readable. Writing is async-signal-safe, so a signal handler can wake a thread this way.

@@ -1,12 +1,6 @@
 import ExampleCommandLine
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
-
 /// The terminal an interactive app draws on: raw mode, the alternate screen, size and input.
 ///
 /// ```swift
@@ -57,24 +51,19 @@ public final class Terminal: Sendable {
     isatty(input) == 1 && isatty(output) == 1
   }
 
-  /// Enters interactive mode: raw input, and optionally the alternate screen, a hidden cursor and
-  /// captured standard error.
+  /// Enters interactive mode: raw input on the alternate screen (so the shell's screen comes back
+  /// intact), the cursor hidden until a frame places it.
   ///
   /// Raw mode turns off echo, canonical (line) input, signal keys (`ISIG`), `IEXTEN`, and input
   /// translations (`ICRNL`, `IXON`, ...); output processing stays on, so `\n` still starts a new
   /// line. Calling it while already in interactive mode does nothing.
   ///
-  /// - Parameters:
-  ///   - alternateScreen: Draw on the alternate screen, so the shell's screen comes back intact.
-  ///   - hideCursor: Hide the cursor until a frame places it.
-  ///   - captureStandardError: Keep what is written to standard error (diagnostics, a crash's
-  ///     `Fatal error:` message) off the screen, and write it out once the terminal is restored,
-  ///     on every exit path. Ignored when ``output`` is standard error itself.
+  /// - Parameter captureStandardError: Keep what is written to standard error (diagnostics, a
+  ///   crash's `Fatal error:` message) off the screen, and write it out once the terminal is
+  ///   restored, on every exit path. Ignored when ``output`` is standard error itself.
   /// - Throws: ``ExampleCommandLine/SystemCallError`` if `input` is not a terminal or its
   ///   attributes cannot be set.
-  public func enterInteractiveMode(
-    alternateScreen: Bool = true, hideCursor: Bool = true, captureStandardError: Bool = true
-  ) throws(SystemCallError) {
+  public func enterInteractiveMode(captureStandardError: Bool = true) throws(SystemCallError) {
     Self.modeLock.lock()
     defer { Self.modeLock.unlock() }
     guard !SignalSafeFlag.isInteractive.isSet else { return }
@@ -83,15 +72,9 @@ public final class Terminal: Sendable {
     guard tcgetattr(input, &saved) == 0 else {
       throw SystemCallError(operation: "tcgetattr", code: errno)
     }
-    var entering = ""
-    var leaving = "\u{1B}[0m\u{1B}[?25h"
-    if alternateScreen {
-      entering += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
-      leaving += "\u{1B}[?1049l"
-    }
-    if hideCursor { entering += "\u{1B}[?25l" }
+    let entering = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l"
     state.pointee.enterSequence.set(entering)
-    state.pointee.leaveSequence.set(leaving)
+    state.pointee.leaveSequence.set("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     state.pointee.input = input
     state.pointee.output = output
     state.pointee.attributes = saved

@@ -53,22 +53,7 @@ import TerminalUI
     }
 
     draw()
-    for await event in terminal.events() {
-      switch event {
-      case .resize:
-        screen.invalidate()
-        draw()
-      case .key(.control("c")):
-        return .interrupted
-      case .key(.escape):
-        return .quit
-      case .key(.control("z")):
-        terminal.suspend()
-      case .key(let key):
-        handle(key)
-      }
-    }
-    return .quit
+    return await terminal.runEventLoop(screen: screen, draw: draw, handle: handle)
   }
 
   private func handle(_ key: Key) {

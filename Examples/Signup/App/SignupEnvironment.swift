@@ -20,7 +20,7 @@ struct SignupEnvironment {
 
   init(options: SignupOptions) throws {
     let clock = ContinuousClock()
-    if let url = options.server.url {
+    if let url = options.common.server.url {
       offlineServer = nil
       availability = .live(apiURL: url, clock: clock)
       usernameSourceDescription = url.absoluteString

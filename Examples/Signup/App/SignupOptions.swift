@@ -7,16 +7,11 @@ import Foundation
 /// signup [--offline | --api-url URL] [--json] [--script FILE]
 ///        [--debounce-ms N] [--signup-latency-ms N] [--signup-failure-rate P] [--seed N]
 /// ```
-struct SignupOptions: Equatable {
-  var server = APIServer.gitHub
-  var json = false
-  /// `--script`'s value (`-` for standard input).
-  var scriptPath: String?
-  var debounce = Duration.milliseconds(300)
+struct SignupOptions: CommandLineOptions, Equatable {
+  var common = CommonOptions()
   var signupLatency = Duration.milliseconds(1200)
   var signupFailureRate = 0.2
   var seed: UInt64?
-  var showHelp = false
 
   static let usage = """
     usage: signup [--offline | --api-url URL] [--json] [--script FILE]
@@ -45,21 +40,16 @@ struct SignupOptions: Equatable {
     """
 
   /// Parses the arguments after the program name.
-  static func parse(_ arguments: some Sequence<String>) throws(UsageError) -> SignupOptions {
+  static func parse(_ arguments: [String]) throws(UsageError) -> SignupOptions {
     var options = SignupOptions()
     var parser = OptionParser(arguments)
     while let option = try parser.nextOption() {
       switch option {
-      case "-h", "--help": options.showHelp = true
-      case "--offline": try options.server.choose(.offline)
-      case "--api-url": try options.server.choose(.custom(try parser.httpURL()))
-      case "--json": options.json = true
-      case "--script": options.scriptPath = try parser.value()
-      case "--debounce-ms": options.debounce = try parser.milliseconds()
       case "--signup-latency-ms": options.signupLatency = try parser.milliseconds()
       case "--signup-failure-rate": options.signupFailureRate = try parser.number(in: 0...1)
       case "--seed": options.seed = try parser.integer(in: 0...UInt64.max)
-      default: throw parser.unknownOption()
+      default:
+        guard try options.common.read(option, from: &parser) else { throw parser.unknownOption() }
       }
     }
     if let operand = parser.operands.first {

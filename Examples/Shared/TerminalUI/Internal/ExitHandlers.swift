@@ -1,10 +1,5 @@
 import ExampleCommandLine
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// The handlers that restore the terminal on every way out of the process — `exit` (and a normal
 /// return from `main`), termination signals and crashes — and across a suspension (`SIGTSTP`,

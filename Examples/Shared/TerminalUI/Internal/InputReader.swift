@@ -1,12 +1,6 @@
 import ExampleCommandLine
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
-
 /// Reads a descriptor on a thread of its own and decodes what arrives into keys, until end of
 /// file, a read error, or ``stop()``.
 final class InputReader: @unchecked Sendable {

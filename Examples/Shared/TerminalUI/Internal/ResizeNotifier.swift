@@ -1,12 +1,6 @@
 import ExampleCommandLine
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
-
 /// Turns `SIGWINCH`, and a return from a suspension, into calls on subscribers, process-wide.
 ///
 /// The signal handlers only write a byte to a pipe (async-signal-safe); a thread of its own reads

@@ -1,10 +1,5 @@
 import ExampleCommandLine
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// What it takes to leave interactive mode and to come back to it, kept where a signal handler
 /// can reach it.

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
-
 /// Redirects standard error to an unlinked temporary file while the terminal is interactive.
 ///
 /// A file, not a pipe: a pipe fills up and then blocks every writer. ``RestoreState`` puts the
