@@ -25,6 +25,9 @@ struct BinaryRun {
 }
 
 /// Runs the executables that `swift build` put next to the test bundle.
+///
+/// NB: every end-to-end suite is `.serialized`: one program per suite at a time keeps the load
+/// on a 2-core machine low enough for the in-process suites' real-time limits.
 enum BinaryRunner {
   /// The directory holding the built products (`.build/<triple>/debug`).
   static var productsDirectory: URL {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `github-search` binary as a user would, against its embedded offline server.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct GitHubSearchEndToEndTests {
   /// No simulated latency: these runs check output, not timing.
   let fast = ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"]

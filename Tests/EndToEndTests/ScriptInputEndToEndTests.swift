@@ -10,7 +10,7 @@ import Glibc
 /// Scripts reach both programs the same ways and go wrong the same ways: any readable file or
 /// standard input; a bad script is refused whole, before anything runs, with `program: line N:
 /// …` and status 2; Ctrl-C ends a run by SIGINT; a closed standard output ends it by SIGPIPE.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct ScriptInputEndToEndTests {
   struct Program: Sendable, CustomStringConvertible {
     let name: String

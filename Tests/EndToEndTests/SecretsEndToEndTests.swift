@@ -3,7 +3,7 @@ import Testing
 
 /// Full scripted runs of both executables, in every output format and with every diagnostic
 /// switched on: neither the password nor `GITHUB_TOKEN` appears anywhere they print.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct SecretsEndToEndTests {
   static let password = "Sup3r-secret-passw0rd"
   static let token = "ghp_FakeTokenForTheSecretsTest0123456789"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Runs the built `signup` binary in scripted mode, offline, as a user or CI would.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(3)))
 struct SignupEndToEndTests {
   static let fastOffline = [
     "--offline", "--debounce-ms", "50", "--signup-latency-ms", "50", "--seed", "1",

@@ -13,7 +13,8 @@ import Glibc
 ///
 /// Linux only: `/proc` tells when a process is stopped.
 @Suite(
-  .timeLimit(.minutes(3)), .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
+  .serialized, .timeLimit(.minutes(3)),
+  .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat")))
 struct TerminalSafetyEndToEndTests {
   /// How each program is started, and what it draws once it is up.
   static let programs: [(product: String, arguments: [String], firstScreen: String)] = [
@@ -53,62 +54,76 @@ struct TerminalSafetyEndToEndTests {
     Ending.allCases.map { (program, $0) }
   }
 
-  @Test(arguments: cases)
-  func theTerminalIsRestoredHoweverTheProgramEnds(program: Int, ending: Ending) throws {
+  /// Runs `body` with `program` started on a terminal, and kills the program afterwards if it
+  /// still runs.
+  func withSession(
+    _ program: Int, _ body: (TerminalSession, String) async throws -> Void
+  ) async throws {
     let (product, arguments, firstScreen) = Self.programs[program]
     let session = try TerminalSession(
       product, arguments: arguments, environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"])
-    defer { session.end() }
-    try #require(session.waitForOutput(containing: firstScreen))
-    #expect(session.isRaw)
+    do {
+      try await body(session, firstScreen)
+    } catch {
+      await session.end()
+      throw error
+    }
+    await session.end()
+  }
 
-    ending.perform(on: session)
-    let end = try #require(session.waitForExit())
+  @Test(arguments: cases)
+  func theTerminalIsRestoredHoweverTheProgramEnds(program: Int, ending: Ending) async throws {
+    let product = Self.programs[program].product
+    try await withSession(program) { session, firstScreen in
+      try #require(await session.waitForOutput(containing: firstScreen))
+      #expect(session.isRaw)
 
-    #expect(end.reason == ending.expected.reason, "\(product) \(ending)")
-    #expect(end.status == ending.expected.status, "\(product) \(ending)")
-    #expect(session.hasOriginalModes, "\(product) \(ending)")
-    let output = session.output
-    #expect(Self.leftTheAlternateScreenAndShowedTheCursor(output), "\(product) \(ending)")
+      ending.perform(on: session)
+      let end = try #require(await session.waitForExit())
+
+      #expect(end.reason == ending.expected.reason, "\(product) \(ending)")
+      #expect(end.status == ending.expected.status, "\(product) \(ending)")
+      #expect(session.hasOriginalModes, "\(product) \(ending)")
+      let output = session.output
+      #expect(Self.leftTheAlternateScreenAndShowedTheCursor(output), "\(product) \(ending)")
+    }
   }
 
   @Test(arguments: programs.indices)
-  func aSuspendedProgramGivesTheTerminalBackAndWorksAgainAfterFg(program: Int) throws {
-    let (product, arguments, firstScreen) = Self.programs[program]
-    let session = try TerminalSession(
-      product, arguments: arguments, environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"])
-    defer { session.end() }
-    try #require(session.waitForOutput(containing: firstScreen))
+  func aSuspendedProgramGivesTheTerminalBackAndWorksAgainAfterFg(program: Int) async throws {
+    try await withSession(program) { session, firstScreen in
+      try #require(await session.waitForOutput(containing: firstScreen))
 
-    // Ctrl-Z is a key in raw mode; the program suspends itself as the shell would.
-    session.type("\u{1A}")
-    try #require(session.waitUntil { session.isStopped })
-    #expect(session.hasOriginalModes)
-    #expect(Self.leftTheAlternateScreenAndShowedTheCursor(session.output))
+      // Ctrl-Z is a key in raw mode; the program suspends itself as the shell would.
+      session.type("\u{1A}")
+      try #require(await session.waitUntil { session.isStopped })
+      #expect(session.hasOriginalModes)
+      #expect(Self.leftTheAlternateScreenAndShowedTheCursor(session.output))
 
-    // `fg`: the shell continues it.
-    let mark = session.outputCount
-    session.send(SIGCONT)
-    #expect(session.waitForOutput(containing: firstScreen, after: mark))
-    #expect(session.waitUntil { session.isRaw })
-    #expect(session.output(after: mark).contains("\u{1B}[?1049h"))
+      // `fg`: the shell continues it.
+      let mark = session.outputCount
+      session.send(SIGCONT)
+      #expect(await session.waitForOutput(containing: firstScreen, after: mark))
+      #expect(await session.waitUntil { session.isRaw })
+      #expect(session.output(after: mark).contains("\u{1B}[?1049h"))
 
-    // Keys work again: typing shows up on the screen.
-    let typed = session.outputCount
-    session.type("zq")
-    #expect(session.waitForOutput(containing: "zq", after: typed))
+      // Keys work again: typing shows up on the screen.
+      let typed = session.outputCount
+      session.type("zq")
+      #expect(await session.waitForOutput(containing: "zq", after: typed))
 
-    // A `kill -TSTP` from outside does the same.
-    session.send(SIGTSTP)
-    #expect(session.waitUntil { session.isStopped })
-    #expect(session.hasOriginalModes)
-    session.send(SIGCONT)
-    #expect(session.waitUntil { session.isRaw })
+      // A `kill -TSTP` from outside does the same.
+      session.send(SIGTSTP)
+      #expect(await session.waitUntil { session.isStopped })
+      #expect(session.hasOriginalModes)
+      session.send(SIGCONT)
+      #expect(await session.waitUntil { session.isRaw })
 
-    session.type("\u{1B}")
-    #expect(session.waitForExit()?.status == 0)
-    #expect(session.hasOriginalModes)
-    #expect(Self.leftTheAlternateScreenAndShowedTheCursor(session.output))
+      session.type("\u{1B}")
+      #expect(await session.waitForExit()?.status == 0)
+      #expect(session.hasOriginalModes)
+      #expect(Self.leftTheAlternateScreenAndShowedTheCursor(session.output))
+    }
   }
 
   /// Whether the last alternate-screen entry is followed by a return to the main screen, and the

@@ -11,7 +11,9 @@ import Glibc
 /// would: keys typed in, the screen's bytes read out, signals sent.
 ///
 /// Everything the program writes is read as it arrives, so it never blocks on a full terminal.
-/// Every wait has a deadline: a program that hangs fails the test instead of stalling CI.
+/// Every wait has a deadline: a program that hangs fails the test instead of stalling CI. The
+/// waits block a thread of their own, never one of the few that run every test's tasks (see
+/// ``BinaryRunner``).
 final class TerminalSession: @unchecked Sendable {
   // Safe: `received` and `isStopping` are touched only with `condition` locked; the process and
   // the terminal are used by one test at a time.
@@ -47,9 +49,18 @@ final class TerminalSession: @unchecked Sendable {
   }
 
   /// Kills the program if it still runs and stops reading: call it when the test is done.
-  func end() {
+  func end() async {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    _ = waitForExit()
+    _ = await waitForExit()
+  }
+
+  /// The result of `work`, run on a thread of its own.
+  private static func onOwnThread<Result: Sendable>(
+    _ work: @escaping @Sendable () -> Result
+  ) async -> Result {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread { continuation.resume(returning: work()) }
+    }
   }
 
   /// Everything the program wrote so far.
@@ -68,7 +79,11 @@ final class TerminalSession: @unchecked Sendable {
   }
 
   /// Waits until the output written after `mark` contains `text`; `false` after 30 s.
-  func waitForOutput(containing text: String, after mark: Int = 0) -> Bool {
+  func waitForOutput(containing text: String, after mark: Int = 0) async -> Bool {
+    await Self.onOwnThread { self.blockUntilOutput(containing: text, after: mark) }
+  }
+
+  private func blockUntilOutput(containing text: String, after mark: Int) -> Bool {
     let deadline = Date().addingTimeInterval(30)
     condition.lock()
     defer { condition.unlock() }
@@ -89,7 +104,11 @@ final class TerminalSession: @unchecked Sendable {
   }
 
   /// Waits for the program to end, and reads what it wrote last; `nil` after 30 s.
-  func waitForExit() -> (reason: Process.TerminationReason, status: Int32)? {
+  func waitForExit() async -> (reason: Process.TerminationReason, status: Int32)? {
+    await Self.onOwnThread { self.blockUntilExit() }
+  }
+
+  private func blockUntilExit() -> (reason: Process.TerminationReason, status: Int32)? {
     guard exited.wait(timeout: .now() + 30) == .success else { return nil }
     exited.signal()  // Later calls return at once.
     let isFirst = condition.withLock {
@@ -102,7 +121,11 @@ final class TerminalSession: @unchecked Sendable {
 
   /// Waits until `isTrue` holds, checking every 20 ms; `false` after 30 s. For what sends no
   /// notice (the terminal's attributes, a process stopping); the interval only paces the checks.
-  func waitUntil(_ isTrue: () -> Bool) -> Bool {
+  func waitUntil(_ isTrue: @escaping @Sendable () -> Bool) async -> Bool {
+    await Self.onOwnThread { self.blockUntil(isTrue) }
+  }
+
+  private func blockUntil(_ isTrue: () -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(30)
     while !isTrue() {
       guard Date() < deadline else { return false }

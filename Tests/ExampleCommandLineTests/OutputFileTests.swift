@@ -16,13 +16,18 @@ struct OutputFileTests {
     // Non-blocking: a full pipe makes `write` wait for room instead of failing.
     _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
     let text = (0..<50_000).map { "line \($0)" }.joined(separator: "\n")
-    let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
-    let received = Task.detached { reader.readDataToEndOfFile() }
+    let readEnd = ends[0]
+    // Read on a thread of its own: a blocked read must not hold one of the tasks' threads.
+    let received = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        let reader = FileHandle(fileDescriptor: readEnd, closeOnDealloc: true)
+        continuation.resume(returning: reader.readDataToEndOfFile())
+      }
+      OutputFile(descriptor: ends[1]).writeLine(text)
+      close(ends[1])
+    }
 
-    OutputFile(descriptor: ends[1]).writeLine(text)
-    close(ends[1])
-
-    #expect(String(decoding: await received.value, as: UTF8.self) == text + "\n")
+    #expect(String(decoding: received, as: UTF8.self) == text + "\n")
   }
 
   @Test func aClosedReaderIsAnErrorNotAHang() {
