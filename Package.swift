@@ -34,11 +34,16 @@ let package = Package(
     // MARK: Example support, shared by both examples
 
     .target(
+      name: "ExampleCommandLine",
+      path: "Examples/Shared/CommandLine"
+    ),
+    .target(
       name: "LoopbackHTTP",
       path: "Examples/Shared/LoopbackHTTP"
     ),
     .target(
       name: "TerminalUI",
+      dependencies: ["ExampleCommandLine"],
       path: "Examples/Shared/TerminalUI"
     ),
 
@@ -46,13 +51,13 @@ let package = Package(
 
     .target(
       name: "SignupKit",
-      dependencies: ["Reactors", "LoopbackHTTP"],
+      dependencies: ["Reactors", "LoopbackHTTP", "ExampleCommandLine"],
       path: "Examples/Signup/SignupKit"
     ),
     // NB: the product is `signup`; the target is named apart from the library it runs.
     .executableTarget(
       name: "SignupApp",
-      dependencies: ["SignupKit", "TerminalUI", "Reactors"],
+      dependencies: ["SignupKit", "TerminalUI", "ExampleCommandLine", "Reactors"],
       path: "Examples/Signup/App"
     ),
 
@@ -60,12 +65,12 @@ let package = Package(
 
     .target(
       name: "GitHubSearchKit",
-      dependencies: ["Reactors", "LoopbackHTTP"],
+      dependencies: ["Reactors", "LoopbackHTTP", "ExampleCommandLine"],
       path: "Examples/GitHubSearch/GitHubSearchKit"
     ),
     .executableTarget(
       name: "GitHubSearchApp",
-      dependencies: ["GitHubSearchKit", "TerminalUI", "Reactors"],
+      dependencies: ["GitHubSearchKit", "TerminalUI", "ExampleCommandLine", "Reactors"],
       path: "Examples/GitHubSearch/App"
     ),
 
@@ -84,8 +89,12 @@ let package = Package(
       dependencies: ["LoopbackHTTP"]
     ),
     .testTarget(
+      name: "ExampleCommandLineTests",
+      dependencies: ["ExampleCommandLine", "PseudoTerminalSupport"]
+    ),
+    .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI"]
+      dependencies: ["TerminalUI", "ExampleCommandLine", "PseudoTerminalSupport"]
     ),
     .testTarget(
       name: "SignupKitTests",
@@ -98,7 +107,12 @@ let package = Package(
     // NB: depends on the executables only so that `swift test` builds them before running them.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["SignupApp", "GitHubSearchApp"]
+      dependencies: ["SignupApp", "GitHubSearchApp", "PseudoTerminalSupport"]
+    ),
+    // NB: a plain target, so that two test targets can share it.
+    .target(
+      name: "PseudoTerminalSupport",
+      path: "Tests/PseudoTerminalSupport"
     ),
   ],
   swiftLanguageModes: [.v6]

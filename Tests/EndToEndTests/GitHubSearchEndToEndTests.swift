@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Runs the built `github-search` binary as a user would, against its embedded offline server.
-@Suite struct GitHubSearchEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct GitHubSearchEndToEndTests {
   /// No simulated latency: these runs check output, not timing.
   let fast = ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"]
 
@@ -45,13 +46,30 @@ import Testing
     #expect(paged.outputLines.first?.hasPrefix(#"{"full_name":"#) == true)
   }
 
-  @Test func printsReadableLines() async throws {
-    let result = try await run(["--offline", "--per-page", "5", "c++"])
+  @Test func printsATableWithAlignedColumns() async throws {
+    let result = try await run(["--offline", "--per-page", "20", "--pages", "2", "c++"])
     #expect(result.status == 0)
-    #expect(result.outputLines.count == 5)
-    for line in result.outputLines {
-      #expect(line.contains(/^[^ \/]+\/[^ ]+  ★[0-9]+  [^ ]+/), "\(line)")
+    let lines = result.outputLines
+    #expect(lines.count == 40)
+    for line in lines {
+      #expect(line.contains(/^[^ \/]+\/[^ ]+ +★[0-9]+  [^ ]+/), "\(line)")
     }
+    // The stars end, and the descriptions start, at the same column on every line, across
+    // pages (the names and languages are ASCII, one column per character).
+    var starsEnds: Set<Int> = []
+    var descriptionStarts: Set<Int> = []
+    for line in lines {
+      let characters = Array(line)
+      var index = characters.firstIndex(of: "★")! + 1
+      while index < characters.count, characters[index].isNumber { index += 1 }
+      starsEnds.insert(index)
+      index += 2
+      while index < characters.count, characters[index] != " " { index += 1 }
+      while index < characters.count, characters[index] == " " { index += 1 }
+      if index < characters.count { descriptionStarts.insert(index) }
+    }
+    #expect(starsEnds.count == 1)
+    #expect(descriptionStarts.count == 1)
   }
 
   @Test func zeroResultsAreASuccess() async throws {
@@ -89,15 +107,46 @@ import Testing
   }
 
   @Test(arguments: [
-    ["--bogus"], ["--offline", "--api-url", "https://ghe.example.com/api/v3", "x"],
-    ["--pages", "0", "x"], ["--per-page", "101", "x"], ["--script", "f", "x"],
-    ["--api-url", "not a url", "x"], ["--pages"], ["--offline", "  "],
+    (["--bogus"], "unknown option \"--bogus\""),
+    (
+      ["--offline", "--api-url", "https://ghe.example.com/api/v3", "x"],
+      "--offline and --api-url cannot be combined"
+    ),
+    (["--pages", "0", "x"], "--pages needs a whole number from 1 to 1000, not \"0\""),
+    (["--per-page", "101", "x"], "--per-page needs a whole number from 1 to 100, not \"101\""),
+    (["--script", "f", "x"], "--script cannot be combined with a QUERY"),
+    (["--api-url", "not a url", "x"], "--api-url needs an http or https URL, not \"not a url\""),
+    (["--pages"], "--pages needs a value"),
+    (["--pages", "--json", "x"], "--pages needs a value"),
+    (["--json=1", "x"], "--json takes no value"),
+    (["--offline", "  "], "the QUERY is empty"),
+    (["--offline", ""], "the QUERY is empty"),
+    (
+      ["--offline", String(repeating: "q", count: 257)],
+      "the QUERY has 257 characters; GitHub takes at most 256"
+    ),
+    (["--offline", "a\u{1B}[2J"], "the QUERY holds a control character"),
+    (["--debounce-ms", "-5"], "--debounce-ms needs a whole number from 0 to 600000, not \"-5\""),
   ])
-  func aUsageErrorExitsTwo(arguments: [String]) async throws {
+  func aUsageErrorSaysWhatIsWrongAndExitsTwo(arguments: [String], message: String) async throws {
     let result = try await run(arguments)
     #expect(result.status == 2, "\(result.standardError)")
-    #expect(result.standardError.hasPrefix("github-search: "))
+    #expect(
+      result.standardError
+        == "github-search: \(message)\nRun 'github-search --help' for usage.\n")
     #expect(result.standardOutput.isEmpty)
+  }
+
+  @Test func sayingOfflineTwiceIsNotAConflict() async throws {
+    let result = try await run(["--offline", "--offline", "--per-page", "1", "swift"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.outputLines.count == 1)
+  }
+
+  @Test func helpPrintsTheUsageAndExitsZero() async throws {
+    let result = try await run(["--help"])
+    #expect(result.status == 0)
+    #expect(result.standardOutput.hasPrefix("usage: github-search "))
   }
 
   // MARK: Scripts
@@ -169,10 +218,10 @@ import Testing
       ])
   }
 
-  @Test func anUnknownCommandNamesItsLineAndExitsTwo() async throws {
+  @Test func anUnknownCommandNamesItsLineAndExitsTwoBeforeAnythingRuns() async throws {
     let result = try await script("# fine\nquery swift\n\nfly away\n")
     #expect(result.status == 2)
-    #expect(result.standardError.hasPrefix("line 4: unknown command \"fly\""))
+    #expect(result.standardError.hasPrefix("github-search: line 4: unknown command \"fly\""))
     #expect(result.standardOutput.isEmpty)
   }
 }

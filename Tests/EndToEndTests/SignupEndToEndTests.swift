@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Runs the built `signup` binary in scripted mode, offline, as a user or CI would.
-@Suite struct SignupEndToEndTests {
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct SignupEndToEndTests {
   static let fastOffline = [
     "--offline", "--debounce-ms", "50", "--signup-latency-ms", "50", "--seed", "1",
   ]
@@ -31,11 +32,13 @@ import Testing
 
     let last = try #require(states.last)
     #expect(Self.username(last)?["text"] as? String == "octocat-2")
-    #expect(Self.username(last)?["status"] as? String == "ok")
+    // Signed up, the name is taken from then on.
+    #expect(Self.username(last)?["message"] as? String == "octocat-2 is already taken")
     #expect((last["password"] as? [String: Any])?["status"] as? String == "ok")
     #expect((last["repeat"] as? [String: Any])?["status"] as? String == "ok")
     #expect(last["isSigningUp"] as? Bool == false)
-    #expect(last["canSignUp"] as? Bool == true)
+    #expect(last["canSignUp"] as? Bool == false)
+    #expect(states.contains { $0["canSignUp"] as? Bool == true })
     #expect(last["result"] as? String == "succeeded")
     #expect(states.dropLast().allSatisfy { $0["result"] is NSNull })
     #expect(states.contains { $0["isSigningUp"] as? Bool == true })
@@ -71,12 +74,27 @@ import Testing
     #expect(Self.username(last)?["message"] as? String == "octocat-2 is available")
   }
 
-  @Test func anUnknownCommandExitsWithStatus2AndNamesTheLine() async throws {
+  @Test func anUnknownCommandExitsWithStatus2AndNamesTheLineBeforeAnythingRuns() async throws {
     let run = try await BinaryRunner.run(
       "signup", arguments: Self.fastOffline + ["--json"],
       input: "username octocat\n\n# fine so far\nfrobnicate now\nsignup\n")
     #expect(run.status == 2)
-    #expect(run.standardError.hasPrefix("line 4: unknown command \"frobnicate\""))
+    #expect(run.standardError.hasPrefix("signup: line 4: unknown command \"frobnicate\""))
+    #expect(run.standardOutput.isEmpty)
+  }
+
+  @Test func aSignedUpNameCannotSignUpAgainInTheSameRun() async throws {
+    let run = try await BinaryRunner.run(
+      "signup", arguments: Self.fastOffline + ["--json", "--signup-failure-rate", "0"],
+      input: Self.fullScript + "\nsignup\nwait\nusername octocat-3\nusername OctoCat-2\nwait\n")
+    #expect(run.status == 0, "stderr: \(run.standardError)")
+    let states = try run.outputLines.map(Self.object)
+    #expect(states.filter { $0["result"] as? String == "succeeded" }.count == 1)
+    #expect(run.standardError.contains("signup: note: line 10: signup ignored"))
+    let last = try #require(states.last)
+    #expect(Self.username(last)?["text"] as? String == "OctoCat-2")
+    #expect(Self.username(last)?["message"] as? String == "OctoCat-2 is already taken")
+    #expect(last["canSignUp"] as? Bool == false)
   }
 
   @Test func aScriptFileIsReadAndTextModeIsReadable() async throws {
@@ -95,25 +113,46 @@ import Testing
   }
 
   @Test(arguments: [
-    ["--offline", "--api-url", "https://ghe.example.com/api/v3"],
-    ["--api-url", "ftp://example.com"],
-    ["--debounce-ms", "-1"],
-    ["--signup-failure-rate", "1.5"],
-    ["--seed"],
-    ["--frobnicate"],
+    (
+      ["--offline", "--api-url", "https://ghe.example.com/api/v3"],
+      "--offline and --api-url cannot be combined"
+    ),
+    (
+      ["--api-url", "ftp://example.com"],
+      "--api-url needs an http or https URL, not \"ftp://example.com\""
+    ),
+    (["--debounce-ms", "-1"], "--debounce-ms needs a whole number from 0 to 600000, not \"-1\""),
+    (
+      ["--signup-failure-rate", "1.5"],
+      "--signup-failure-rate needs a number from 0 to 1, not \"1.5\""
+    ),
+    (["--seed"], "--seed needs a value"),
+    (["--seed", "-1"], "--seed needs a whole number from 0 to 18446744073709551615, not \"-1\""),
+    (["--frobnicate"], "unknown option \"--frobnicate\""),
+    (["--json=yes"], "--json takes no value"),
+    (["octocat"], "unexpected argument \"octocat\"; signup takes options only"),
   ])
-  func badArgumentsPrintTheUsageAndExitWithStatus2(arguments: [String]) async throws {
+  func badArgumentsSayWhatIsWrongAndExitWithStatus2(
+    arguments: [String], message: String
+  )
+    async throws
+  {
     let run = try await BinaryRunner.run("signup", arguments: arguments, input: "")
     #expect(run.status == 2)
-    #expect(run.standardError.contains("usage: signup"))
+    #expect(run.standardError == "signup: \(message)\nRun 'signup --help' for usage.\n")
     #expect(run.standardOutput.isEmpty)
   }
 
-  @Test func aMissingScriptFileExitsWithStatus2() async throws {
+  @Test func sayingOfflineTwiceIsNotAConflict() async throws {
     let run = try await BinaryRunner.run(
-      "signup", arguments: ["--offline", "--script", "/nonexistent/signup.script"], input: "")
-    #expect(run.status == 2)
-    #expect(run.standardError.contains("can't read script"))
+      "signup", arguments: Self.fastOffline + ["--offline"], input: "wait\n")
+    #expect(run.status == 0, "stderr: \(run.standardError)")
+  }
+
+  @Test func helpPrintsTheUsageAndExitsZero() async throws {
+    let run = try await BinaryRunner.run("signup", arguments: ["-h"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("usage: signup "))
   }
 
   private static func object(_ line: String) throws -> [String: Any] {

@@ -2,7 +2,8 @@ import Foundation
 import GitHubSearchKit
 import Testing
 
-@Suite struct GitHubSearchReactorStateOutputTests {
+@Suite(.timeLimit(.minutes(1)))
+struct GitHubSearchReactorStateOutputTests {
   typealias State = GitHubSearchReactor.State
   let now = Date(timeIntervalSince1970: 1_700_000_000)
 
@@ -43,6 +44,15 @@ import Testing
         == #"query "swift" · 2 of 713 repositories · next page 2 · error: GitHub is unavailable (HTTP 502); try again later"#
     )
     #expect(State().outputLine(now: now) == #"query "" · 0 repositories"#)
+  }
+
+  @Test func controlCharactersFromTheQueryOrTheServerAreShownEscaped() {
+    var hostile = loaded
+    hostile.query = "a\u{1B}]0;pwned\u{7}"
+    hostile.error = .forbidden("clear\u{9B}2J")
+    let line = hostile.outputLine(now: now)
+    #expect(!line.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+    #expect(line.hasPrefix(#"query "a\u001b]0;pwned\u0007""#))
   }
 
   @Test func printsTheDocumentedJSONKeys() throws {

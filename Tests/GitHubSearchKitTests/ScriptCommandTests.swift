@@ -1,44 +1,51 @@
+import ExampleCommandLine
 import GitHubSearchKit
 import Testing
 
-@Suite struct ScriptCommandTests {
-  @Test func parsesEveryCommandAndSkipsBlankLinesAndComments() throws {
-    let script = """
-      # search, then another
-      query swift language:swift
+@Suite(.timeLimit(.minutes(1)))
+struct ScriptCommandTests {
+  func command(_ text: String) throws -> ScriptCommand? {
+    try ScriptLine(number: 3, text: text).map(ScriptCommand.init)
+  }
 
-        next
-      retry
-      wait\r
-      sleep 250
-      query
-        # indented comment
-      query  c++  #1
-      """
-    #expect(
-      try ScriptCommand.parse(script: script)
-        == [
-          .query("swift language:swift"), .next, .retry, .wait, .sleep(milliseconds: 250),
-          .query(""), .query("c++  #1"),
-        ])
+  @Test(arguments: [
+    ("query swift language:swift", ScriptCommand.query("swift language:swift")),
+    ("  next", .next),
+    ("retry", .retry),
+    ("wait\r", .wait),
+    ("sleep 250", .sleep(milliseconds: 250)),
+    ("query", .query("")),
+    ("query  c++  #1 ", .query("c++  #1")),
+    ("query " + String(repeating: "a", count: 256), .query(String(repeating: "a", count: 256))),
+  ])
+  func eachCommandParsesFromItsLine(line: String, command expected: ScriptCommand) throws {
+    #expect(try command(line) == expected)
   }
 
   @Test(arguments: [
     ("jump", "line 3: unknown command \"jump\" (expected query, next, retry, wait or sleep)"),
-    ("next page", "line 3: `next` takes no argument"),
-    ("sleep", "line 3: `sleep` needs a number of milliseconds, got \"\""),
-    ("sleep -5", "line 3: `sleep` needs a number of milliseconds, got \"-5\""),
-    ("sleep 1.5", "line 3: `sleep` needs a number of milliseconds, got \"1.5\""),
+    ("next page", "line 3: next takes no argument"),
+    (
+      "sleep",
+      "line 3: sleep needs a whole number of milliseconds from 0 to 60000, like 'sleep 250'"
+    ),
+    (
+      "sleep -5",
+      "line 3: sleep needs a whole number of milliseconds from 0 to 60000, like 'sleep 250'"
+    ),
+    (
+      "sleep 60001",
+      "line 3: sleep needs a whole number of milliseconds from 0 to 60000, like 'sleep 250'"
+    ),
     ("QUERY x", "line 3: unknown command \"QUERY\" (expected query, next, retry, wait or sleep)"),
+    (
+      "query " + String(repeating: "é", count: 257),
+      "line 3: the query has 257 characters; GitHub takes at most 256"
+    ),
   ])
-  func namesTheLineOfTheFirstMistake(line: String, message: String) {
-    #expect(throws: ScriptCommand.ParseError.self) {
-      try ScriptCommand.parse(script: "query a\n\n\(line)\nbogus")
-    }
-    do {
-      _ = try ScriptCommand.parse(script: "query a\n\n\(line)\nbogus")
-    } catch {
-      #expect(error.description == message)
+  func aMalformedLineNamesItsNumberAndWhatIsWrong(line: String, message: String) {
+    #expect(throws: ScriptError(line: 3, String(message.dropFirst("line 3: ".count)))) {
+      try command(line)
     }
   }
 }

@@ -1,7 +1,13 @@
+import ExampleCommandLine
 import SignupKit
 import Testing
 
-@Suite struct ScriptCommandTests {
+@Suite(.timeLimit(.minutes(1)))
+struct ScriptCommandTests {
+  func command(_ text: String) throws -> ScriptCommand? {
+    try ScriptLine(number: 7, text: text).map(ScriptCommand.init)
+  }
+
   @Test(arguments: [
     ("username octocat", ScriptCommand.username("octocat")),
     ("username", .username("")),
@@ -18,35 +24,31 @@ import Testing
     ("  username indented", .username("indented")),
     ("username octocat\r", .username("octocat")),
   ])
-  func commandsParse(line: String, command: ScriptCommand) throws {
-    #expect(try ScriptCommand.parse(line) == command)
-  }
-
-  @Test(arguments: ["", "   ", "\t", "# a comment", "   # indented comment", "\r"])
-  func blankLinesAndCommentsAreSkipped(line: String) throws {
-    #expect(try ScriptCommand.parse(line) == nil)
+  func eachCommandParsesFromItsLine(line: String, command expected: ScriptCommand) throws {
+    #expect(try command(line) == expected)
   }
 
   @Test(arguments: [
-    ("pasword hunter2x", "unknown command \"pasword\""),
-    ("Username octocat", "unknown command \"Username\""),
-    ("signup now", "signup takes no argument"),
-    ("wait 5", "wait takes no argument"),
-    ("sleep", "sleep needs a whole number of milliseconds"),
-    ("sleep -5", "sleep needs a whole number of milliseconds"),
-    ("sleep 1.5", "sleep needs a whole number of milliseconds"),
+    ("pasword hunter2x", "line 7: unknown command \"pasword\" (expected username, password, "),
+    ("Username octocat", "line 7: unknown command \"Username\""),
+    ("signup now", "line 7: signup takes no argument"),
+    ("wait 5", "line 7: wait takes no argument"),
+    ("sleep", "line 7: sleep needs a whole number of milliseconds from 0 to 60000"),
+    ("sleep -5", "line 7: sleep needs a whole number of milliseconds"),
+    ("sleep 1.5", "line 7: sleep needs a whole number of milliseconds"),
+    ("sleep 99999999999999999999", "line 7: sleep needs a whole number of milliseconds"),
   ])
-  func malformedLinesThrowAMessage(line: String, start: String) {
+  func aMalformedLineThrowsItsNumberAndWhatIsWrong(line: String, start: String) {
     #expect {
-      try ScriptCommand.parse(line)
+      try command(line)
     } throws: { error in
-      (error as? ScriptParseError)?.description.hasPrefix(start) == true
+      (error as? ScriptError)?.description.hasPrefix(start) == true
     }
   }
 
   @Test func anErrorNeverRepeatsTheRestOfTheLine() {
     #expect {
-      try ScriptCommand.parse("pasword hunter2x")
+      try command("pasword hunter2x")
     } throws: { error in
       !String(describing: error).contains("hunter2x")
     }

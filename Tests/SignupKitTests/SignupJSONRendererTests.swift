@@ -2,7 +2,8 @@ import Foundation
 import SignupKit
 import Testing
 
-@Suite struct SignupJSONRendererTests {
+@Suite(.timeLimit(.minutes(1)))
+struct SignupJSONRendererTests {
   let reactor = SignupReactor(
     availability: UsernameAvailabilityClient { _ in .available }, signup: SignupClient { _, _ in })
 

@@ -3,7 +3,8 @@ import ReactorsTesting
 import SignupKit
 import Testing
 
-@Suite struct SignupReactorReduceTests {
+@Suite(.timeLimit(.minutes(1)))
+struct SignupReactorReduceTests {
   let reactor = SignupReactor(
     availability: UsernameAvailabilityClient { _ in .available },
     signup: SignupClient { _, _ in })
@@ -75,13 +76,41 @@ import Testing
     #expect(!state.canSignUp)
   }
 
-  @Test func finishingASignUpPublishesTheOutcomeOnce() {
+  @Test func aFailedSignUpPublishesTheOutcomeOnceAndLeavesTheFormReady() {
     var state = reactor.reduce(state: validState(), mutation: .startSigningUp)
-    state = reactor.reduce(state: state, mutation: .finishSigningUp(.succeeded("Welcome")))
+    state = reactor.reduce(
+      state: state, mutation: .finishSigningUp(.failed("Try again"), username: "octocat"))
     #expect(!state.isSigningUp)
-    #expect(state.outcome == .succeeded("Welcome"))
+    #expect(state.outcome == .failed("Try again"))
     #expect(state.$outcome.updateCount == 1)
+    #expect(state.signedUpUsernames.isEmpty)
     #expect(state.canSignUp)
+  }
+
+  @Test func aSuccessfulSignUpMakesTheNameTakenSoItCannotSignUpTwice() {
+    var state = validState()
+    state.username = "OctoCat"
+    state = reactor.reduce(state: state, mutation: .startSigningUp)
+    state = reactor.reduce(
+      state: state, mutation: .finishSigningUp(.succeeded("Welcome"), username: "OctoCat"))
+    #expect(state.outcome == .succeeded("Welcome"))
+    #expect(state.signedUpUsernames == ["octocat"])
+    #expect(state.usernameValidation == .failed("OctoCat is already taken"))
+    #expect(!state.canSignUp)
+
+    // A late "available" for the same name changes nothing.
+    let late = reactor.reduce(
+      state: state, mutation: .setAvailability(.ok("OctoCat is available"), username: "OctoCat"))
+    #expect(late == state)
+  }
+
+  @Test func aSuccessForANameTypedOverMeanwhileLeavesTheNewNameAlone() {
+    var state = reactor.reduce(state: validState(), mutation: .startSigningUp)
+    state = reactor.reduce(state: state, mutation: .setUsername("octocat-3", .validating))
+    state = reactor.reduce(
+      state: state, mutation: .finishSigningUp(.succeeded("Welcome"), username: "octocat"))
+    #expect(state.signedUpUsernames == ["octocat"])
+    #expect(state.usernameValidation == .validating)
   }
 
   @Test(arguments: [
@@ -122,7 +151,8 @@ import Testing
   }
 }
 
-@Suite struct SignupReactorUsernameTests {
+@Suite(.timeLimit(.minutes(1)))
+struct SignupReactorUsernameTests {
   let clock = TestClock()
   let availability = ControlledAvailability()
 
@@ -340,7 +370,8 @@ import Testing
   }
 }
 
-@Suite struct SignupReactorPasswordTests {
+@Suite(.timeLimit(.minutes(1)))
+struct SignupReactorPasswordTests {
   func makeStore(policy: PasswordPolicy = .github) -> TestStore<SignupReactor> {
     TestStore(
       SignupReactor(
@@ -423,7 +454,8 @@ import Testing
   }
 }
 
-@Suite struct SignupReactorSignUpTests {
+@Suite(.timeLimit(.minutes(1)))
+struct SignupReactorSignUpTests {
   let clock = TestClock()
   let signup = ControlledSignup()
   static let welcome = "Welcome, octocat-2! Your account was created"
@@ -461,9 +493,11 @@ import Testing
     await store.send(.signUp) { $0.isSigningUp = true }
     #expect(await signup.calls.next() == "octocat-2")
     signup.answer(.success(()))
-    await store.receive(.finishSigningUp(.succeeded(Self.welcome))) {
+    await store.receive(.finishSigningUp(.succeeded(Self.welcome), username: "octocat-2")) {
       $0.isSigningUp = false
       $0.outcome = .succeeded(Self.welcome)
+      $0.signedUpUsernames = ["octocat-2"]
+      $0.usernameValidation = .failed("octocat-2 is already taken")
     }
     await store.finish()
   }
@@ -473,7 +507,7 @@ import Testing
     await store.send(.signUp) { $0.isSigningUp = true }
     #expect(await signup.calls.next() == "octocat-2")
     signup.answer(.failure(SimulatedSignupError()))
-    await store.receive(.finishSigningUp(.failed(Self.failure))) {
+    await store.receive(.finishSigningUp(.failed(Self.failure), username: "octocat-2")) {
       $0.isSigningUp = false
       $0.outcome = .failed(Self.failure)
     }
@@ -482,9 +516,11 @@ import Testing
     await store.send(.signUp) { $0.isSigningUp = true }
     #expect(await signup.calls.next() == "octocat-2")
     signup.answer(.success(()))
-    await store.receive(.finishSigningUp(.succeeded(Self.welcome))) {
+    await store.receive(.finishSigningUp(.succeeded(Self.welcome), username: "octocat-2")) {
       $0.isSigningUp = false
       $0.outcome = .succeeded(Self.welcome)
+      $0.signedUpUsernames = ["octocat-2"]
+      $0.usernameValidation = .failed("octocat-2 is already taken")
     }
     await store.finish()
   }
@@ -496,9 +532,11 @@ import Testing
     await store.send(.signUp)
     await store.send(.signUp)
     signup.answer(.success(()))
-    await store.receive(.finishSigningUp(.succeeded(Self.welcome))) {
+    await store.receive(.finishSigningUp(.succeeded(Self.welcome), username: "octocat-2")) {
       $0.isSigningUp = false
       $0.outcome = .succeeded(Self.welcome)
+      $0.signedUpUsernames = ["octocat-2"]
+      $0.usernameValidation = .failed("octocat-2 is already taken")
     }
     await store.finish()
     #expect(signup.usernames == ["octocat-2"])
@@ -563,16 +601,44 @@ import Testing
     var outcomes = reactor.pulse(\.$outcome).makeAsyncIterator()
     reactor.send(.signUp)
     #expect(await signup.calls.next() == "octocat-2")
-    signup.answer(.success(()))
-    #expect(await outcomes.next() == .succeeded(Self.welcome))
+    signup.answer(.failure(SimulatedSignupError()))
+    #expect(await outcomes.next() == .failed(Self.failure))
 
     // A subscriber that arrives later is not handed the first outcome again.
     var lateOutcomes = reactor.pulse(\.$outcome).makeAsyncIterator()
     reactor.send(.signUp)
     #expect(await signup.calls.next() == "octocat-2")
-    signup.answer(.failure(SimulatedSignupError()))
-    #expect(await lateOutcomes.next() == .failed(Self.failure))
-    #expect(await outcomes.next() == .failed(Self.failure))
+    signup.answer(.success(()))
+    #expect(await lateOutcomes.next() == .succeeded(Self.welcome))
+    #expect(await outcomes.next() == .succeeded(Self.welcome))
+  }
+
+  @Test func aSignedUpNameIsTakenFromThenOnWithoutAskingTheServer() async {
+    let store = await makeValidStore()
+    await store.send(.signUp) { $0.isSigningUp = true }
+    #expect(await signup.calls.next() == "octocat-2")
+    signup.answer(.success(()))
+    await store.receive(.finishSigningUp(.succeeded(Self.welcome), username: "octocat-2")) {
+      $0.isSigningUp = false
+      $0.outcome = .succeeded(Self.welcome)
+      $0.signedUpUsernames = ["octocat-2"]
+      $0.usernameValidation = .failed("octocat-2 is already taken")
+    }
+    // A second press does nothing: the name is taken now.
+    await store.send(.signUp)
+
+    await store.send(.updateUsername("octocat-3")) {
+      $0.username = "octocat-3"
+      $0.usernameValidation = .validating
+    }
+    // Typed again, in any case, it is taken at once: no debounce, no request.
+    await store.send(.updateUsername("OctoCat-2")) {
+      $0.username = "OctoCat-2"
+      $0.usernameValidation = .failed("OctoCat-2 is already taken")
+    }
+    await clock.advance(by: .seconds(1))
+    await store.finish()
+    #expect(signup.usernames == ["octocat-2"])
   }
 }
 

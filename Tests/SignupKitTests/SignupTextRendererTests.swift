@@ -1,7 +1,9 @@
+import ExampleCommandLine
 import SignupKit
 import Testing
 
-@Suite struct SignupTextRendererTests {
+@Suite(.timeLimit(.minutes(1)))
+struct SignupTextRendererTests {
   let reactor = SignupReactor(
     availability: UsernameAvailabilityClient { _ in .available }, signup: SignupClient { _, _ in })
 
@@ -22,6 +24,17 @@ import Testing
         Repeat    ✗ Doesn't match the password
         Sign up   disabled
         """)
+  }
+
+  @Test func controlCharactersInTheTextAreShownEscaped() {
+    var state = reactor.initialState
+    state = reactor.reduce(
+      state: state, mutation: .setUsername("evil\u{1B}[2J", .failed("no \u{9B}31m\nway")))
+    let text = SignupTextRenderer.render(state, outcome: .failed("bad\u{7}"))
+    #expect(
+      text.hasPrefix(#"Username  "evil\u001b[2J""# + "\n" + #"          ✗ no \u{9B}31m\u{A}way"#))
+    #expect(text.hasSuffix(#"Outcome   ✗ bad\u{7}"#))
+    #expect(!text.unicodeScalars.contains { $0.isTerminalControl && $0 != "\n" })
   }
 
   @Test func anOutcomeIsAppended() {

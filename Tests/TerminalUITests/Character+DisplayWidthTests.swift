@@ -1,7 +1,8 @@
 import TerminalUI
 import Testing
 
-@Suite struct CharacterDisplayWidthTests {
+@Suite(.timeLimit(.minutes(1)))
+struct CharacterDisplayWidthTests {
   @Test(
     arguments: [
       ("a", 1), ("Z", 1), (" ", 1), ("~", 1),

@@ -1,7 +1,8 @@
 import TerminalUI
 import Testing
 
-@Suite struct FrameRendererTests {
+@Suite(.timeLimit(.minutes(1)))
+struct FrameRendererTests {
   private let size = TerminalSize(rows: 4, columns: 10)
   private let esc = "\u{1B}"
 
@@ -95,14 +96,14 @@ import Testing
   @Test func stylesAreAppliedPerSpanAndResetAfterEach() {
     var renderer = FrameRenderer()
     var line = Line("ok ", style: TextStyle(foreground: .green, bold: true))
-    line.append("no", style: TextStyle(foreground: .palette(208), background: .gray, inverse: true))
+    line.append("no", style: TextStyle(foreground: .cyan, underline: true, inverse: true))
     line.append("!", style: .dim)
 
     let output = renderer.render(Frame(lines: [line]), size: size)
 
     #expect(
       output.hasSuffix(
-        "\(esc)[1;1H\(esc)[1;32mok \(esc)[0m\(esc)[7;38;5;208;100mno\(esc)[0m\(esc)[2m!\(esc)[0m\(esc)[K"
+        "\(esc)[1;1H\(esc)[1;32mok \(esc)[0m\(esc)[4;7;36mno\(esc)[0m\(esc)[2m!\(esc)[0m\(esc)[K"
       ))
   }
 
@@ -123,6 +124,14 @@ import Testing
     let output = renderer.render(Frame(lines: ["a\u{1B}[2Jb\tc\n"]), size: size)
 
     #expect(output.hasSuffix("\(esc)[1;1Ha\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}\(esc)[K"))
+  }
+
+  @Test func c1ControlsAndBidirectionalOverridesAreDrawnAsReplacementCharacters() {
+    var renderer = FrameRenderer()
+
+    let output = renderer.render(Frame(lines: ["a\u{9B}2Jb\u{202E}c"]), size: size)
+
+    #expect(output.hasSuffix("\(esc)[1;1Ha\u{FFFD}2Jb\u{FFFD}c\(esc)[K"))
   }
 
   @Test func linesPastTheLastRowAreNotDrawn() {

@@ -1,7 +1,8 @@
 import TerminalUI
 import Testing
 
-@Suite struct KeyDecoderTests {
+@Suite(.timeLimit(.minutes(1)))
+struct KeyDecoderTests {
   private func decode(_ bytes: [UInt8]) -> [Key] {
     var decoder = KeyDecoder()
     return decoder.decode(bytes) + decoder.flush()

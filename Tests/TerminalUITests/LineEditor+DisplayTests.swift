@@ -1,7 +1,8 @@
 import TerminalUI
 import Testing
 
-@Suite struct LineEditorDisplayTests {
+@Suite(.timeLimit(.minutes(1)))
+struct LineEditorDisplayTests {
   @Test func shortTextIsShownWhole() {
     let editor = LineEditor(text: "octocat")
 

@@ -1,7 +1,8 @@
 import TerminalUI
 import Testing
 
-@Suite struct LineEditorKeysTests {
+@Suite(.timeLimit(.minutes(1)))
+struct LineEditorKeysTests {
   @Test func editingKeysEditAndReportThatTheyWereUsed() {
     var editor = LineEditor()
     let keys: [Key] = [

@@ -1,7 +1,8 @@
 import TerminalUI
 import Testing
 
-@Suite struct StringDisplayWidthTests {
+@Suite(.timeLimit(.minutes(1)))
+struct StringDisplayWidthTests {
   @Test(arguments: [
     ("", 0), ("abc", 3), ("café", 4), ("cafe\u{301}", 4), ("名前", 4), ("ａｂｃ", 6),
     ("swift 🚀", 8), ("👨‍👩‍👧 family", 9), ("名前: octocat", 13),

@@ -1,4 +1,5 @@
 import Foundation
+import PseudoTerminalSupport
 import TerminalUI
 import Testing
 
@@ -96,7 +97,8 @@ struct TerminalExitTests {
 }
 
 /// The child side of ``TerminalExitTests``; skipped unless run as that child.
-@Suite struct TerminalExitChild {
+@Suite(.timeLimit(.minutes(1)))
+struct TerminalExitChild {
   static let wayVariable = "TERMINALUI_TEST_EXIT_WAY"
   static let terminalVariable = "TERMINALUI_TEST_TERMINAL"
   static let diagnostic = "diagnostic written while interactive"
@@ -109,8 +111,8 @@ struct TerminalExitTests {
     try terminal.enterInteractiveMode()
     // As an app does. The reader thread also accepts termination signals: this process was
     // started from a test thread and inherited its mask, which blocks them everywhere else.
-    let keys = terminal.keys()
-    defer { withExtendedLifetime(keys) {} }
+    let events = terminal.events()
+    defer { withExtendedLifetime(events) {} }
     FileHandle.standardError.write(Data((Self.diagnostic + "\n").utf8))
     switch environment[Self.wayVariable] {
     case "exit": exit(3)

@@ -1,4 +1,6 @@
+import ExampleCommandLine
 import Foundation
+import PseudoTerminalSupport
 import Testing
 
 @testable import TerminalUI
@@ -31,7 +33,7 @@ struct TerminalTests {
     #expect(pipe(&ends) == 0)
     defer { ends.forEach { close($0) } }
 
-    #expect(throws: TerminalError.self) {
+    #expect(throws: SystemCallError(operation: "tcgetattr", code: ENOTTY)) {
       try Terminal(input: ends[0], output: ends[1]).enterInteractiveMode()
     }
   }
@@ -56,20 +58,9 @@ struct TerminalTests {
     #expect(sameModes(pty.attributes, original))
   }
 
-  @Test func withoutTheAlternateScreenRestoreOnlyShowsTheCursor() throws {
-    let pty = try PseudoTerminal()
-    let terminal = Terminal(input: pty.terminal, output: pty.terminal)
-
-    try terminal.enterInteractiveMode(alternateScreen: false, captureStandardError: false)
-    _ = pty.readOutput { $0.hasSuffix("\(esc)[?25l") }
-    terminal.restore()
-
-    #expect(pty.readOutput { $0.hasSuffix("\(esc)[?25h") } == "\(esc)[0m\(esc)[?25h")
-  }
-
   @Test func theSizeIsTheWindowSize() throws {
     let pty = try PseudoTerminal()
-    pty.resize(to: TerminalSize(rows: 33, columns: 101))
+    pty.resize(rows: 33, columns: 101)
 
     #expect(
       Terminal(input: pty.terminal, output: pty.terminal).size
@@ -79,48 +70,47 @@ struct TerminalTests {
   @Test func keysTypedAtTheTerminalArriveDecoded() async throws {
     let pty = try PseudoTerminal()
     let terminal = Terminal(input: pty.terminal, output: pty.terminal)
-    try terminal.enterInteractiveMode(
-      alternateScreen: false, hideCursor: false, captureStandardError: false)
+    try terminal.enterInteractiveMode(captureStandardError: false)
     defer { terminal.restore() }
-    var keys = terminal.keys().makeAsyncIterator()
+    var events = terminal.events().makeAsyncIterator()
 
     pty.type(Array("名".utf8) + [0x1B, 0x5B, 0x41, 0x03, 0x0D])
-    var received: [Key] = []
-    while received.count < 4, let key = await keys.next() { received.append(key) }
+    var received: [TerminalEvent] = []
+    while received.count < 4, let event = await events.next() { received.append(event) }
     pty.type([0x1B])  // Escape alone: delivered once no byte follows it.
-    let escape = await keys.next()
+    let escape = await events.next()
 
-    #expect(received == [.character("名"), .up, .control("c"), .enter])
-    #expect(escape == .escape)
+    #expect(received == [.key(.character("名")), .key(.up), .key(.control("c")), .key(.enter)])
+    #expect(escape == .key(.escape))
   }
 
   @Test func theKeyStreamFinishesAtEndOfInput() async throws {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
     defer { close(ends[0]) }
-    let keys = Terminal(input: ends[0], output: ends[1]).keys()
+    let events = Terminal(input: ends[0], output: ends[1]).events()
 
     _ = "ab".withCString { write(ends[1], $0, 2) }
     close(ends[1])
-    var received: [Key] = []
-    for await key in keys { received.append(key) }
+    var received: [TerminalEvent] = []
+    for await event in events { received.append(event) }
 
-    #expect(received == [.character("a"), .character("b")])
+    #expect(received == [.key(.character("a")), .key(.character("b"))])
   }
 
   @Test func aWindowChangeSignalDeliversTheNewSize() async throws {
     let pty = try PseudoTerminal()
     let terminal = Terminal(input: pty.terminal, output: pty.terminal)
     // The stream subscribes when it is made and buffers what arrives before it is read.
-    let resizes = terminal.resizes()
+    let events = terminal.events()
 
-    pty.resize(to: TerminalSize(rows: 12, columns: 34))
+    pty.resize(rows: 12, columns: 34)
     // To the process, as the terminal sends it: `raise` targets the calling thread, and the
     // threads that run tests block the signal.
     kill(getpid(), SIGWINCH)
 
-    var iterator = resizes.makeAsyncIterator()
-    #expect(await iterator.next() == TerminalSize(rows: 12, columns: 34))
+    var iterator = events.makeAsyncIterator()
+    #expect(await iterator.next() == .resize(TerminalSize(rows: 12, columns: 34)))
   }
 
   private func sameModes(_ lhs: termios, _ rhs: termios) -> Bool {

@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import Reactors
@@ -8,7 +9,8 @@ import TerminalUI
 ///
 /// Everything runs on the main actor: terminal events, reactor states and the spinner's tick
 /// each call in to update the local state and redraw. The terminal is restored on every way
-/// out — a return, Ctrl-C, a signal, a crash — by `Terminal`.
+/// out — a return, Ctrl-C, a signal, a crash — by `Terminal`, and Ctrl-Z suspends the search
+/// until `fg`.
 @MainActor final class InteractiveSearch {
   private let reactor: GitHubSearchReactor
   private let terminal: Terminal
@@ -24,8 +26,8 @@ import TerminalUI
     self.source = source
   }
 
-  /// Runs until the person quits (Esc or Ctrl-C) or input ends.
-  func run() async throws {
+  /// Runs until the person quits (Esc), interrupts (Ctrl-C) or input ends.
+  func run() async throws(SystemCallError) -> SessionEnd {
     try terminal.enterInteractiveMode()
     defer { terminal.restore() }
     let screen = Screen(terminal: terminal)
@@ -45,24 +47,13 @@ import TerminalUI
       states.cancel()
       ticks.cancel()
     }
-    for await event in terminal.events() {
-      switch event {
-      case .resize:
-        render()
-      case .key(let key):
-        if handle(key) == .quit { return }
-      }
-    }
+    return await terminal.runEventLoop(screen: screen, draw: render, handle: handle)
   }
 
-  private enum Outcome { case keepGoing, quit }
-
-  private func handle(_ key: Key) -> Outcome {
+  private func handle(_ key: Key) {
     let height = SearchScreen.listHeight(for: terminal.size)
     let count = reactor.currentState.repositories.count
     switch key {
-    case .escape, .control("c"):
-      return .quit
     case .up: local.viewport.move(by: -1, count: count, height: height)
     case .down: local.viewport.move(by: 1, count: count, height: height)
     case .pageUp: local.viewport.move(by: -height, count: count, height: height)
@@ -87,7 +78,6 @@ import TerminalUI
     }
     loadMoreIfNearTheEnd()
     render()
-    return .keepGoing
   }
 
   private func stateChanged() {

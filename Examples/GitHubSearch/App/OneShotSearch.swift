@@ -1,13 +1,17 @@
+import ExampleCommandLine
 import GitHubSearchKit
 
-/// `github-search QUERY`: prints the first pages of a search, page by page, and exits.
+/// `github-search QUERY`: prints the first pages of a search and exits.
 ///
 /// Even this mode drives the reactor — `updateQuery`, then `loadNextPage` while pages are
 /// wanted — so it pages through the server's `Link` headers and stops at the 1000-result cap
-/// exactly as the interactive search does.
+/// exactly as the interactive search does. JSON lines are printed page by page; the text table
+/// once its pages are in, so that its columns line up.
 enum OneShotSearch {
   /// Runs the search; returns 0 on success (zero results included), 1 on an API error.
-  static func run(query: String, options: CommandLineOptions, client: GitHubClient) async -> Int32 {
+  static func run(
+    query: String, options: SearchOptions, client: GitHubClient, program: Program
+  ) async -> Int32 {
     let reactor = GitHubSearchReactor(client: client, debounce: .zero)
     reactor.send(.updateQuery(query))
     await reactor.waitUntilIdle()
@@ -15,16 +19,23 @@ enum OneShotSearch {
     var pagesLoaded = 0
     while true {
       let state = reactor.currentState
-      for repository in state.repositories[printed...] {
-        StandardStreams.printLine(options.json ? repository.outputJSON : repository.outputLine)
+      pagesLoaded += 1
+      let isLastPage = state.error != nil || pagesLoaded == options.pages || !state.hasNextPage
+      if options.common.json {
+        for repository in state.repositories[printed...] {
+          OutputFile.standardOutput.writeLine(repository.outputJSON)
+        }
+        printed = state.repositories.count
+      } else if isLastPage {
+        for line in Repository.outputTable(state.repositories) {
+          OutputFile.standardOutput.writeLine(line)
+        }
       }
-      printed = state.repositories.count
       if let error = state.error {
-        StandardStreams.printError(error.message())
+        program.printError(error.message())
         return 1
       }
-      pagesLoaded += 1
-      guard pagesLoaded < options.pages, state.hasNextPage else { return 0 }
+      if isLastPage { return 0 }
       reactor.send(.loadNextPage)
       await reactor.waitUntilIdle()
     }

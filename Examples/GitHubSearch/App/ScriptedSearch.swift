@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import Reactors
@@ -11,10 +12,10 @@ import Reactors
 enum ScriptedSearch {
   /// Runs `commands`; returns the exit status (0).
   static func run(
-    commands: [ScriptCommand], options: CommandLineOptions, client: GitHubClient
+    commands: [ScriptCommand], options: SearchOptions, client: GitHubClient
   ) async -> Int32 {
-    let reactor = GitHubSearchReactor(client: client, debounce: options.debounce)
-    let printer = StatePrinter(json: options.json)
+    let reactor = GitHubSearchReactor(client: client, debounce: options.common.debounce)
+    let printer = StatePrinter(json: options.common.json)
     let observation = reactor.observe { state in printer.print(state) }
     for command in commands {
       switch command {
@@ -46,7 +47,7 @@ enum ScriptedSearch {
       lock.withLock {
         defer { last = state }
         guard let last, last != state else { return }
-        StandardStreams.printLine(json ? state.outputJSON() : state.outputLine())
+        OutputFile.standardOutput.writeLine(json ? state.outputJSON() : state.outputLine())
       }
     }
   }

@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 
@@ -21,18 +22,14 @@ final class SearchBackend: Sendable {
   }
 
   init(
-    options: CommandLineOptions,
+    options: SearchOptions,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) throws(SetupError) {
     let token = GitHubToken.fromEnvironment(environment)
-    switch options.server {
-    case .publicAPI:
-      apiURL = GitHubConfiguration.publicAPI
-      offlineServer = nil
-    case .custom(let url):
+    if let url = options.common.server.url {
       apiURL = url
       offlineServer = nil
-    case .offline:
+    } else {
       let server = try Self.startOfflineServer(environment: environment)
       apiURL = server.baseURL
       offlineServer = server
@@ -49,7 +46,7 @@ final class SearchBackend: Sendable {
     guard let offlineServer else { return }
     if printsLog {
       for line in offlineServer.logLines {
-        StandardStreams.printToStandardError("offline server: \(line)\n")
+        OutputFile.standardError.writeLine("offline server: \(line.escapingControlCharacters)")
       }
     }
     offlineServer.stop()

@@ -1,7 +1,9 @@
+import ExampleCommandLine
 import Foundation
 
 extension GitHubSearchReactor.State {
-  /// The state on one readable line, as the scripted mode prints it.
+  /// The state on one readable line, as the scripted mode prints it; control characters in
+  /// the query or a server's message are shown escaped, so they cannot act on a terminal.
   ///
   /// ```
   /// query "swift" · 30 of 713 repositories · next page 2
@@ -9,7 +11,7 @@ extension GitHubSearchReactor.State {
   /// query "swift" · 30 of 713 repositories · error: GitHub is unavailable (HTTP 503); …
   /// ```
   public func outputLine(now: Date = Date()) -> String {
-    var parts = ["query \(JSONText.quoted(query))"]
+    var parts = ["query \(JSONValue.quoted(query))"]
     if let totalCount {
       parts.append("\(repositories.count) of \(totalCount) repositories")
     } else {
@@ -26,7 +28,7 @@ extension GitHubSearchReactor.State {
     if isIncomplete { parts.append("incomplete results") }
     if skippedItemCount > 0 { parts.append("\(skippedItemCount) malformed skipped") }
     if let error { parts.append("error: \(error.message(now: now))") }
-    return parts.joined(separator: " · ")
+    return parts.joined(separator: " · ").escapingControlCharacters
   }
 
   /// The state as one JSON object on one line, as the scripted mode prints it with `--json`.
@@ -36,18 +38,18 @@ extension GitHubSearchReactor.State {
   /// `skippedItemCount`, `error` (`null` or a one-line message), `lastRepository` (the full name
   /// of the last repository listed, or `null`).
   public func outputJSON(now: Date = Date()) -> String {
-    JSONText.object([
+    JSONValue.object([
       ("query", .string(query)),
-      ("repositoryCount", .int(repositories.count)),
-      ("totalCount", .optional(totalCount)),
+      ("repositoryCount", .integer(repositories.count)),
+      ("totalCount", .integer(orNull: totalCount)),
       ("hasNextPage", .bool(hasNextPage)),
-      ("nextPage", .optional(nextPage?.number)),
+      ("nextPage", .integer(orNull: nextPage?.number)),
       ("isLoadingFirstPage", .bool(isLoadingFirstPage)),
       ("isLoadingNextPage", .bool(isLoadingNextPage)),
       ("isIncomplete", .bool(isIncomplete)),
-      ("skippedItemCount", .int(skippedItemCount)),
-      ("error", .optional(error?.message(now: now))),
-      ("lastRepository", .optional(repositories.last?.fullName)),
-    ])
+      ("skippedItemCount", .integer(skippedItemCount)),
+      ("error", .string(orNull: error?.message(now: now))),
+      ("lastRepository", .string(orNull: repositories.last?.fullName)),
+    ]).serialized
   }
 }

@@ -1,3 +1,5 @@
+import ExampleCommandLine
+
 /// Turns each ``Frame`` into the escape sequences that change the screen from the previous one.
 ///
 /// A pure value, so it can be tested byte for byte; ``Screen`` pairs it with a ``Terminal``.
@@ -92,11 +94,8 @@ public struct FrameRenderer: Sendable {
   }
 
   /// The character itself, or `�` for a control character (tab included) that would move the
-  /// cursor or start an escape sequence.
+  /// cursor, start an escape sequence or reorder the text.
   static func sanitized(_ character: Character) -> Character {
-    let isControl = character.unicodeScalars.contains {
-      $0.properties.generalCategory == .control
-    }
-    return isControl ? "\u{FFFD}" : character
+    character.unicodeScalars.contains(where: \.isTerminalControl) ? "\u{FFFD}" : character
   }
 }

@@ -1,7 +1,7 @@
 /// A key press, decoded from the bytes a terminal sends in raw mode.
 ///
 /// ```swift
-/// for await key in terminal.keys() {
+/// for await case .key(let key) in terminal.events() {
 ///   switch key {
 ///   case .control("c"): return            // Ctrl-C arrives as a key in raw mode
 ///   case .tab: focus.next()

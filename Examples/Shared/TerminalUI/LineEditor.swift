@@ -22,12 +22,6 @@ public struct LineEditor: Hashable, Sendable {
     self.cursor = text.count
   }
 
-  /// Replaces the whole text and puts the cursor at its end.
-  public mutating func setText(_ newText: String) {
-    text = newText
-    cursor = newText.count
-  }
-
   /// Inserts `string` at the cursor and moves the cursor past it.
   public mutating func insert(_ string: String) {
     let before = String(text.prefix(cursor)) + string

@@ -1,10 +1,5 @@
+import ExampleCommandLine
 import Foundation
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 
 /// The terminal an interactive app draws on: raw mode, the alternate screen, size and input.
 ///
@@ -30,6 +25,10 @@ import Glibc
 /// async-signal-safe; after restoring, each puts back the signal's previous disposition and
 /// raises it again, so the process still ends the way it would have (a crash still reports).
 ///
+/// A suspension is undone too: `SIGTSTP` (``suspend()``, or `kill -TSTP`) puts the terminal
+/// back for the shell before the process stops, and `fg` brings interactive mode back with a
+/// ``TerminalEvent/resize(_:)`` event, so the app redraws and keys work again.
+///
 /// > Important: The saved state is process-wide: one terminal at a time is in interactive mode.
 /// > `SIGKILL` cannot be caught; `stty sane` repairs a terminal after one.
 public final class Terminal: Sendable {
@@ -52,55 +51,46 @@ public final class Terminal: Sendable {
     isatty(input) == 1 && isatty(output) == 1
   }
 
-  /// Enters interactive mode: raw input, and optionally the alternate screen, a hidden cursor and
-  /// captured standard error.
+  /// Enters interactive mode: raw input on the alternate screen (so the shell's screen comes back
+  /// intact), the cursor hidden until a frame places it.
   ///
   /// Raw mode turns off echo, canonical (line) input, signal keys (`ISIG`), `IEXTEN`, and input
   /// translations (`ICRNL`, `IXON`, ...); output processing stays on, so `\n` still starts a new
   /// line. Calling it while already in interactive mode does nothing.
   ///
-  /// - Parameters:
-  ///   - alternateScreen: Draw on the alternate screen, so the shell's screen comes back intact.
-  ///   - hideCursor: Hide the cursor until a frame places it.
-  ///   - captureStandardError: Keep what is written to standard error (diagnostics, a crash's
-  ///     `Fatal error:` message) off the screen, and write it out once the terminal is restored,
-  ///     on every exit path. Ignored when ``output`` is standard error itself.
-  /// - Throws: ``TerminalError`` if `input` is not a terminal or its attributes cannot be set.
-  public func enterInteractiveMode(
-    alternateScreen: Bool = true, hideCursor: Bool = true, captureStandardError: Bool = true
-  ) throws(TerminalError) {
+  /// - Parameter captureStandardError: Keep what is written to standard error (diagnostics, a
+  ///   crash's `Fatal error:` message) off the screen, and write it out once the terminal is
+  ///   restored, on every exit path. Ignored when ``output`` is standard error itself.
+  /// - Throws: ``ExampleCommandLine/SystemCallError`` if `input` is not a terminal or its
+  ///   attributes cannot be set.
+  public func enterInteractiveMode(captureStandardError: Bool = true) throws(SystemCallError) {
     Self.modeLock.lock()
     defer { Self.modeLock.unlock() }
-    guard !ActiveFlag.isSet else { return }
+    guard !SignalSafeFlag.isInteractive.isSet else { return }
     let state = RestoreState.shared
     var saved = termios()
     guard tcgetattr(input, &saved) == 0 else {
-      throw TerminalError(operation: "tcgetattr", code: errno)
+      throw SystemCallError(operation: "tcgetattr", code: errno)
     }
-    var leaving = "\u{1B}[0m\u{1B}[?25h"
-    if alternateScreen { leaving += "\u{1B}[?1049l" }
-    let bytes = Array(leaving.utf8.prefix(RestoreState.sequenceCapacity))
-    state.pointee.sequence.update(from: bytes, count: bytes.count)
-    state.pointee.sequenceCount = bytes.count
+    let entering = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l"
+    state.pointee.enterSequence.set(entering)
+    state.pointee.leaveSequence.set("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     state.pointee.input = input
     state.pointee.output = output
     state.pointee.attributes = saved
+    state.pointee.rawAttributes = Self.rawAttributes(from: saved)
     if captureStandardError && output != STDERR_FILENO {
       StandardErrorCapture.start(in: state)
     }
     ExitHandlers.installOnce()
     // Set before the change, so a signal arriving in between still restores (the saved
     // attributes, which are harmless to apply again) and puts standard error back.
-    ActiveFlag.set()
-    var raw = Self.rawAttributes(from: saved)
-    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else {
+    SignalSafeFlag.isInteractive.set()
+    guard tcsetattr(input, TCSAFLUSH, &state.pointee.rawAttributes) == 0 else {
       let code = errno
       RestoreState.restoreIfActive()
-      throw TerminalError(operation: "tcsetattr", code: code)
+      throw SystemCallError(operation: "tcsetattr", code: code)
     }
-    var entering = ""
-    if alternateScreen { entering += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J" }
-    if hideCursor { entering += "\u{1B}[?25l" }
     write(entering)
   }
 
@@ -108,6 +98,15 @@ public final class Terminal: Sendable {
   /// alternate screen. Does nothing when not in interactive mode, so it is safe to call twice.
   public func restore() {
     Self.modeLock.withLock { RestoreState.restoreIfActive() }
+  }
+
+  /// Stops the process as Ctrl-Z does outside raw mode (`SIGTSTP`): the terminal is put back
+  /// for the shell, and when the shell continues the process (`fg`) interactive mode comes back
+  /// and ``events()`` delivers a ``TerminalEvent/resize(_:)`` so the app draws everything again.
+  ///
+  /// In raw mode Ctrl-Z arrives as the key `.control("z")`; an app calls this for it.
+  public func suspend() {
+    kill(getpid(), SIGTSTP)
   }
 
   /// The window size (`TIOCGWINSZ`), or ``TerminalSize/standard`` when it cannot be read.
@@ -128,21 +127,7 @@ public final class Terminal: Sendable {
 
   /// Writes `text` to the output as UTF-8, all of it, as one sequence of `write` calls.
   public func write(_ text: String) {
-    var bytes = Array(text.utf8)
-    bytes.withUnsafeMutableBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let result = systemWrite(output, buffer.baseAddress! + offset, buffer.count - offset)
-        if result > 0 {
-          offset += result
-        } else if result < 0 && (errno == EINTR || errno == EAGAIN) {
-          var entry = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&entry, 1, -1)
-        } else {
-          return
-        }
-      }
-    }
+    OutputFile(descriptor: output).write(text)
   }
 
   /// `attributes` with raw input and unchanged output processing.
@@ -157,13 +142,4 @@ public final class Terminal: Sendable {
     }
     return raw
   }
-}
-
-/// `write(2)`, named apart from ``Terminal/write(_:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Darwin)
-  Darwin.write(descriptor, bytes, count)
-  #else
-  Glibc.write(descriptor, bytes, count)
-  #endif
 }

@@ -1,32 +1,20 @@
-/// How a run of text is drawn: weight, colors, inversion.
+/// How a run of text is drawn: weight, color, underline, inversion.
 ///
 /// ```swift
 /// let error = TextStyle(foreground: .red, bold: true)
 /// let selected = TextStyle.inverse
 /// ```
 public struct TextStyle: Hashable, Sendable {
-  /// A terminal color.
-  public enum Color: Hashable, Sendable {
-    /// Black.
-    case black
+  /// A terminal color: the few the examples use, each from the basic eight.
+  public enum Color: Int, Hashable, Sendable {
     /// Red.
-    case red
+    case red = 1
     /// Green.
-    case green
+    case green = 2
     /// Yellow.
-    case yellow
-    /// Blue.
-    case blue
-    /// Magenta.
-    case magenta
+    case yellow = 3
     /// Cyan.
-    case cyan
-    /// White.
-    case white
-    /// Bright black, shown as gray by most terminals.
-    case gray
-    /// A color of the 256-color palette.
-    case palette(UInt8)
+    case cyan = 6
   }
 
   /// Bold (or bright) text.
@@ -39,16 +27,13 @@ public struct TextStyle: Hashable, Sendable {
   public var inverse: Bool
   /// The text color, or `nil` for the terminal's default.
   public var foreground: Color?
-  /// The background color, or `nil` for the terminal's default.
-  public var background: Color?
 
   /// Makes a style; every attribute is off by default.
   public init(
-    foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
-    underline: Bool = false, inverse: Bool = false
+    foreground: Color? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false,
+    inverse: Bool = false
   ) {
     self.foreground = foreground
-    self.background = background
     self.bold = bold
     self.dim = dim
     self.underline = underline
@@ -76,26 +61,7 @@ public struct TextStyle: Hashable, Sendable {
     if dim { codes.append("2") }
     if underline { codes.append("4") }
     if inverse { codes.append("7") }
-    if let foreground { codes.append(foreground.code(base: 30)) }
-    if let background { codes.append(background.code(base: 40)) }
+    if let foreground { codes.append(String(30 + foreground.rawValue)) }
     return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
-  }
-}
-
-extension TextStyle.Color {
-  /// The SGR parameter for this color as a foreground (`base` 30) or background (40).
-  fileprivate func code(base: Int) -> String {
-    switch self {
-    case .black: "\(base)"
-    case .red: "\(base + 1)"
-    case .green: "\(base + 2)"
-    case .yellow: "\(base + 3)"
-    case .blue: "\(base + 4)"
-    case .magenta: "\(base + 5)"
-    case .cyan: "\(base + 6)"
-    case .white: "\(base + 7)"
-    case .gray: "\(base + 60)"
-    case .palette(let index): "\(base + 8);5;\(index)"
-    }
   }
 }

@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import SignupKit
 import TerminalUI
 
@@ -6,7 +7,8 @@ import TerminalUI
 /// Keys edit the focused field locally and send its new text to the reactor; every new state,
 /// every announced outcome and every spinner tick redraws the screen (only the lines that
 /// changed reach the terminal). The terminal is restored on every way out: a return from here,
-/// Ctrl-C, a signal or a crash (`Terminal` installs the handlers).
+/// Ctrl-C, a signal or a crash (`Terminal` installs the handlers); Ctrl-Z suspends the form
+/// until `fg`.
 @MainActor final class InteractiveForm {
   private let reactor: SignupReactor
   private let terminal = Terminal()
@@ -22,14 +24,9 @@ import TerminalUI
       signupService: environment.signupDescription)
   }
 
-  /// Runs until the user quits with Esc (status 0) or Ctrl-C (130, as for SIGINT).
-  func run() async -> Int32 {
-    do {
-      try terminal.enterInteractiveMode()
-    } catch {
-      OutputStream.standardError.writeLine("signup: error: can't use the terminal: \(error)")
-      return 1
-    }
+  /// Runs until the user quits (Esc), interrupts (Ctrl-C) or input ends.
+  func run() async throws(SystemCallError) -> SessionEnd {
+    try terminal.enterInteractiveMode()
     defer { terminal.restore() }
 
     let reactor = reactor
@@ -56,19 +53,7 @@ import TerminalUI
     }
 
     draw()
-    for await event in terminal.events() {
-      switch event {
-      case .resize:
-        draw()
-      case .key(.control("c")):
-        return 130
-      case .key(.escape):
-        return 0
-      case .key(let key):
-        handle(key)
-      }
-    }
-    return 0
+    return await terminal.runEventLoop(screen: screen, draw: draw, handle: handle)
   }
 
   private func handle(_ key: Key) {

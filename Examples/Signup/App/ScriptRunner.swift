@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 import SignupKit
 
@@ -9,30 +10,15 @@ import SignupKit
 struct ScriptRunner {
   let reactor: SignupReactor
   let printsJSON: Bool
+  let program: Program
 
-  /// Why a script stopped early.
-  struct Failure: Error {
-    let line: Int
-    let message: String
-  }
-
-  /// Runs every line; returns normally at the end, throws at the first malformed line.
-  func run(_ lines: AsyncStream<String>) async throws(Failure) {
+  /// Runs every command, each with the number of its line.
+  func run(_ commands: [(line: Int, command: ScriptCommand)]) async {
     let printer = StatePrinter(printsJSON: printsJSON)
     let observation = reactor.observe { state in printer.print(state) }
     defer { observation.cancel() }
-
-    var number = 0
-    for await line in lines {
-      number += 1
-      let command: ScriptCommand?
-      do {
-        command = try ScriptCommand.parse(line)
-      } catch {
-        throw Failure(line: number, message: error.description)
-      }
-      guard let command else { continue }
-      await perform(command, line: number)
+    for (line, command) in commands {
+      await perform(command, line: line)
     }
     await reactor.waitUntilIdle()
   }
@@ -47,7 +33,7 @@ struct ScriptRunner {
       if !state.canSignUp {
         let reason =
           state.isSigningUp ? "a sign-up is already in flight" : "not every field is valid yet"
-        OutputStream.standardError.writeLine("note: line \(line): signup ignored, \(reason)")
+        program.printError("note: line \(line): signup ignored, \(reason)")
       }
       reactor.send(.signUp)
     case .wait: await reactor.waitUntilIdle()
@@ -58,8 +44,8 @@ struct ScriptRunner {
 
 /// Prints each state it is given, with the sign-up outcome on the state that announced it.
 private final class StatePrinter: @unchecked Sendable {
-  // Safe: `outcomes` is only touched with `lock` held. (The reactor already calls its observers
-  // one at a time; the lock makes that independent of the reactor.)
+  // Safe: `outcomes` and `printed` are only touched with `lock` held. (The reactor already calls
+  // its observers one at a time; the lock makes that independent of the reactor.)
   private let lock = NSLock()
   private var outcomes = PulseReader<SignupOutcome?>()
   private var printed = 0
@@ -73,10 +59,10 @@ private final class StatePrinter: @unchecked Sendable {
     lock.withLock {
       let outcome = outcomes.read(state.$outcome) ?? nil
       if printsJSON {
-        OutputStream.standardOutput.writeLine(SignupJSONRenderer.render(state, outcome: outcome))
+        OutputFile.standardOutput.writeLine(SignupJSONRenderer.render(state, outcome: outcome))
       } else {
         let separator = printed == 0 ? "" : "\n"
-        OutputStream.standardOutput.writeLine(
+        OutputFile.standardOutput.writeLine(
           separator + SignupTextRenderer.render(state, outcome: outcome))
       }
       printed += 1

@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 import LoopbackHTTP
 import SignupKit
@@ -19,16 +20,15 @@ struct SignupEnvironment {
 
   init(options: SignupOptions) throws {
     let clock = ContinuousClock()
-    switch options.usernameSource {
-    case .offline:
+    if let url = options.common.server.url {
+      offlineServer = nil
+      availability = .live(apiURL: url, clock: clock)
+      usernameSourceDescription = url.absoluteString
+    } else {
       let server = try OfflineUsersAPI(latency: Self.offlineLatency, clock: clock).start()
       offlineServer = server
       availability = .live(apiURL: server.baseURL, clock: clock)
       usernameSourceDescription = "offline directory on \(server.baseURL.absoluteString)"
-    case .api(let url):
-      offlineServer = nil
-      availability = .live(apiURL: url, clock: clock)
-      usernameSourceDescription = url.absoluteString
     }
     let seed = options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max))
     signup = .simulated(

@@ -1,68 +1,39 @@
+import ExampleCommandLine
 import Foundation
 import SignupKit
+import TerminalUI
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+// signup: a sign-up form with live validation, driven by `SignupReactor`. See README.md.
 
-// signup: a sign-up form with live validation, driven by `SignupReactor`.
-// Interactive when stdin is a terminal and no script is given; scripted otherwise.
-
-let options: SignupOptions
-do {
-  options = try SignupOptions.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  OutputStream.standardError.writeLine("signup: error: \(error)\n\n\(SignupOptions.usage)")
-  exit(2)
-}
-if options.showsHelp {
-  OutputStream.standardOutput.writeLine(SignupOptions.usage)
-  exit(0)
-}
+let program = Program(name: "signup")
+let options: SignupOptions = program.start()
+// Read and checked before anything starts; `nil` for the interactive form.
+let script = program.readScript(options.common, as: ScriptCommand.init)
 
 let environment: SignupEnvironment
 do {
   environment = try SignupEnvironment(options: options)
 } catch {
-  OutputStream.standardError.writeLine("signup: error: can't start offline mode: \(error)")
-  exit(1)
+  program.fail("cannot start offline mode: \(error)")
 }
 
 let reactor = SignupReactor(
   availability: environment.availability,
   signup: environment.signup,
-  debounce: options.debounce,
+  debounce: options.common.debounce,
   clock: ContinuousClock(),
   diagnostics: ProcessInfo.processInfo.environment["SIGNUP_DIAGNOSTICS"] == "1"
     ? .print(label: "SignupReactor") : nil)
 
-// NB: stdout must be a terminal too, or the form would be drawn into a file; with stdin a terminal
-// and stdout redirected, the user types commands instead.
-if options.scriptPath == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-  exit(await InteractiveForm(reactor: reactor, environment: environment).run())
+if let script {
+  await ScriptRunner(reactor: reactor, printsJSON: options.common.json, program: program)
+    .run(script)
+  exit(0)
 }
-
-let lines: AsyncStream<String>
-if let path = options.scriptPath {
-  do {
-    lines = try ScriptLines.file(atPath: path)
-  } catch {
-    OutputStream.standardError.writeLine(
-      "signup: error: can't read script \(String(reflecting: path)): \(error.localizedDescription)")
-    exit(2)
-  }
-} else {
-  lines = ScriptLines.standardInput()
-}
-
 do {
-  try await ScriptRunner(reactor: reactor, printsJSON: options.printsJSON).run(lines)
+  let end = try await InteractiveForm(reactor: reactor, environment: environment).run()
+  if end == .interrupted { ProcessSignals.end(by: SIGINT) }
 } catch {
-  OutputStream.standardError.writeLine("line \(error.line): \(error.message)")
-  exit(2)
+  program.fail("cannot use the terminal: \(error)")
 }
 exit(0)

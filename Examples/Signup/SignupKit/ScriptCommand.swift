@@ -1,3 +1,5 @@
+import ExampleCommandLine
+
 /// One line of a `signup` script: type into a field, press sign up, wait or sleep.
 ///
 /// ```
@@ -10,8 +12,9 @@
 /// sleep 250
 /// ```
 ///
-/// `wait` returns once no check or sign-up is pending; `sleep` lets real milliseconds pass.
-/// Everything after `username `, `password ` or `repeat ` is the field's text, `#` included.
+/// `wait` returns once no check or sign-up is pending; `sleep` lets real milliseconds pass (at
+/// most a minute). Everything after `username `, `password ` or `repeat ` is the field's text,
+/// spaces and `#` included. Errors never repeat a line's text, which may hold a password.
 public enum ScriptCommand: Sendable, Hashable {
   /// `username TEXT`: the username field now holds `TEXT` (the rest of the line, maybe empty).
   case username(String)
@@ -26,50 +29,25 @@ public enum ScriptCommand: Sendable, Hashable {
   /// `sleep MS`: let `MS` milliseconds of real time pass.
   case sleep(milliseconds: Int)
 
-  /// Parses one line: `nil` for a blank line or a `#` comment.
+  /// The command on `line`.
   ///
-  /// A field command takes the rest of the line after the single space that follows it, spaces
-  /// and `#` included; a trailing carriage return is dropped. The error never repeats the line's
-  /// text, which may hold a password.
-  public static func parse(_ line: some StringProtocol) throws(ScriptParseError) -> ScriptCommand? {
-    var line = Substring(line)
-    if line.hasSuffix("\r") { line.removeLast() }
-    let trimmed = line.drop { $0 == " " || $0 == "\t" }
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-
-    let keyword = trimmed.prefix { $0 != " " && $0 != "\t" }
-    let rest = trimmed.dropFirst(keyword.count)
-    let text = String(rest.isEmpty ? rest : rest.dropFirst())
-    let argument = rest.trimmingSpaces()
-    switch keyword {
-    case "username": return .username(text)
-    case "password": return .password(text)
-    case "repeat": return .repeatedPassword(text)
+  /// - Throws: `ScriptError` for an unknown command or a malformed argument.
+  public init(_ line: ScriptLine) throws(ScriptError) {
+    switch line.keyword {
+    case "username": self = .username(line.argument)
+    case "password": self = .password(line.argument)
+    case "repeat": self = .repeatedPassword(line.argument)
     case "signup":
-      guard argument.isEmpty else { throw ScriptParseError("signup takes no argument") }
-      return .signUp
+      try line.expectNoArgument()
+      self = .signUp
     case "wait":
-      guard argument.isEmpty else { throw ScriptParseError("wait takes no argument") }
-      return .wait
-    case "sleep":
-      guard let milliseconds = Int(argument), milliseconds >= 0 else {
-        throw ScriptParseError("sleep needs a whole number of milliseconds, like 'sleep 250'")
-      }
-      return .sleep(milliseconds: milliseconds)
+      try line.expectNoArgument()
+      self = .wait
+    case "sleep": self = .sleep(milliseconds: try line.milliseconds())
     default:
-      let shown = keyword.count > 20 ? keyword.prefix(20) + "…" : keyword
-      throw ScriptParseError(
-        "unknown command \(String(reflecting: String(shown))) "
-          + "(expected username, password, repeat, signup, wait or sleep)")
+      throw line.unknownCommand(expected: [
+        "username", "password", "repeat", "signup", "wait", "sleep",
+      ])
     }
-  }
-}
-
-extension Substring {
-  fileprivate func trimmingSpaces() -> Substring {
-    var trimmed = self
-    while let first = trimmed.first, first == " " || first == "\t" { trimmed.removeFirst() }
-    while let last = trimmed.last, last == " " || last == "\t" { trimmed.removeLast() }
-    return trimmed
   }
 }

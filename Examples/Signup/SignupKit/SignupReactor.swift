@@ -39,8 +39,8 @@ public final class SignupReactor: Reactor {
     case setRepeatedPassword(String)
     /// The sign-up request left.
     case startSigningUp
-    /// The sign-up request ended.
-    case finishSigningUp(SignupOutcome)
+    /// The sign-up request for `username` ended; a success makes the name taken.
+    case finishSigningUp(SignupOutcome, username: String)
   }
 
   /// Everything the form shows.
@@ -63,6 +63,8 @@ public final class SignupReactor: Reactor {
     public var isSigningUp = false
     /// How the last sign-up ended; observers get each outcome once.
     @Pulse public var outcome: SignupOutcome? = nil
+    /// The names signed up so far, lowercased: taken from then on, whatever a server says.
+    public var signedUpUsernames: Set<String> = []
 
     /// Whether pressing sign up would do anything: all three fields valid, none in flight.
     public var canSignUp: Bool {
@@ -128,13 +130,18 @@ public final class SignupReactor: Reactor {
           .just(.setUsername(username, .failed(rule.message(for: username)))),
           .cancel(id: EffectID.availabilityCheck))
       }
+      if currentState.signedUpUsernames.contains(username.lowercased()) {
+        return .concat(
+          .just(.setUsername(username, .failed(Self.taken(username)))),
+          .cancel(id: EffectID.availabilityCheck))
+      }
       return .concat(
         .just(.setUsername(username, .validating)),
         .run { [availability] send in
           let verdict: ValidationResult =
             switch try await availability.checkAvailability(username) {
             case .available: .ok("\(username) is available")
-            case .taken: .failed("\(username) is already taken")
+            case .taken: .failed(Self.taken(username))
             }
           send(.setAvailability(verdict, username: username))
         } catch: { error, send in
@@ -160,12 +167,19 @@ public final class SignupReactor: Reactor {
         .just(.startSigningUp),
         .run { [signup] send in
           try await signup.signUp(username, password)
-          send(.finishSigningUp(.succeeded("Welcome, \(username)! Your account was created")))
+          send(
+            .finishSigningUp(
+              .succeeded("Welcome, \(username)! Your account was created"), username: username))
         } catch: { error, send in
-          send(.finishSigningUp(.failed("Sign-up failed: \(error)")))
+          send(.finishSigningUp(.failed("Sign-up failed: \(error)"), username: username))
         }
       )
     }
+  }
+
+  /// What a taken name's verdict says.
+  private static func taken(_ username: String) -> String {
+    "\(username) is already taken"
   }
 
   /// What a failed check says: the cause, never "taken".
@@ -184,6 +198,8 @@ public final class SignupReactor: Reactor {
     case .setAvailability(let validation, let username):
       // Cancellation already keeps old answers out; this guard makes it hold by construction.
       guard username == state.username else { return state }
+      // A name signed up while its check was in flight stays taken.
+      guard !state.signedUpUsernames.contains(username.lowercased()) else { return state }
       state.usernameValidation = validation
 
     case .setPassword(let password):
@@ -201,9 +217,15 @@ public final class SignupReactor: Reactor {
     case .startSigningUp:
       state.isSigningUp = true
 
-    case .finishSigningUp(let outcome):
+    case .finishSigningUp(let outcome, let username):
       state.isSigningUp = false
       state.outcome = outcome
+      // The name is now taken, by us: a second sign-up with it must not be possible.
+      guard case .succeeded = outcome else { break }
+      state.signedUpUsernames.insert(username.lowercased())
+      if state.username.lowercased() == username.lowercased() {
+        state.usernameValidation = .failed(Self.taken(state.username))
+      }
     }
     return state
   }

@@ -1,3 +1,5 @@
+import ExampleCommandLine
+
 /// Renders the form's state as readable text, for `signup` in scripted mode.
 ///
 /// ```
@@ -12,12 +14,13 @@
 /// Sign up   disabled
 /// ```
 ///
-/// Neither password is ever written, not even its length.
+/// Neither password is ever written, not even its length. Control characters (in a username, a
+/// server's message) are shown escaped (`\u{1B}`), so nothing printed can act on a terminal.
 public enum SignupTextRenderer {
   /// The state as lines of text, ending with the outcome announced with this state, if any.
   public static func render(_ state: SignupReactor.State, outcome: SignupOutcome?) -> String {
     var lines = [
-      "Username  " + String(reflecting: state.username),
+      "Username  " + JSONValue.quoted(state.username),
       "          " + verdict(state.usernameValidation),
       "Password  " + verdict(state.passwordValidation),
     ]
@@ -27,7 +30,7 @@ public enum SignupTextRenderer {
     lines.append("Repeat    " + verdict(state.repeatedPasswordValidation))
     lines.append("Sign up   " + button(state))
     if let outcome { lines.append("Outcome   " + announcement(outcome)) }
-    return lines.joined(separator: "\n")
+    return lines.map(\.escapingControlCharacters).joined(separator: "\n")
   }
 
   /// A verdict on one line: `✓ message`, `✗ message`, `… checking` or `(empty)`.

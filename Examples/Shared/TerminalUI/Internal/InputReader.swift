@@ -1,10 +1,5 @@
+import ExampleCommandLine
 import Foundation
-
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 
 /// Reads a descriptor on a thread of its own and decodes what arrives into keys, until end of
 /// file, a read error, or ``stop()``.
@@ -24,10 +19,10 @@ final class InputReader: @unchecked Sendable {
     descriptor: Int32, onKeys: @escaping @Sendable ([Key]) -> Void,
     onEnd: @escaping @Sendable () -> Void
   ) {
-    stopSignal = WakePipe.make()
+    stopSignal = try? WakePipe()
     let stopReadEnd = stopSignal?.readEnd ?? -1
     let thread = Thread { [self] in
-      ExitHandlers.acceptSignals(ExitHandlers.terminationSignals)
+      ProcessSignals.unblock(ExitHandlers.acceptedSignals)
       Self.readUntilEnd(descriptor: descriptor, stopReadEnd: stopReadEnd, onKeys: onKeys)
       finish()
       onEnd()
@@ -70,7 +65,7 @@ final class InputReader: @unchecked Sendable {
         continue
       }
       if entries[1].revents != 0 { return }
-      let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count > 0 {
         let keys = decoder.decode(buffer[0..<count])
         if !keys.isEmpty { onKeys(keys) }
@@ -81,15 +76,4 @@ final class InputReader: @unchecked Sendable {
       }
     }
   }
-}
-
-/// `read(2)`.
-private func systemRead(
-  _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int
-) -> Int {
-  #if canImport(Darwin)
-  Darwin.read(descriptor, buffer, count)
-  #else
-  Glibc.read(descriptor, buffer, count)
-  #endif
 }

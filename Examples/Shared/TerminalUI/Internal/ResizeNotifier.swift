@@ -1,14 +1,9 @@
+import ExampleCommandLine
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
-
-/// Turns `SIGWINCH` into calls on subscribers, process-wide.
+/// Turns `SIGWINCH`, and a return from a suspension, into calls on subscribers, process-wide.
 ///
-/// The signal handler only writes a byte to a pipe (async-signal-safe); a thread of its own reads
+/// The signal handlers only write a byte to a pipe (async-signal-safe); a thread of its own reads
 /// the pipe and calls every subscriber, outside any lock.
 final class ResizeNotifier: @unchecked Sendable {
   // Safe: `subscribers`, `nextID` and `isStarted` are only touched with `lock` held.
@@ -16,8 +11,9 @@ final class ResizeNotifier: @unchecked Sendable {
   /// The notifier of this process.
   static let shared = ResizeNotifier()
 
-  /// The pipe's write end, for the signal handler; set before the handler is installed.
-  nonisolated(unsafe) private static var wakeWriteEnd: Int32 = -1
+  /// The pipe's write end, for the signal handlers; set before the handler is installed, -1
+  /// until the notifier starts.
+  nonisolated(unsafe) static var wakeWriteEnd: Int32 = -1
 
   private let lock = NSLock()
   private var subscribers: [Int: @Sendable () -> Void] = [:]
@@ -39,12 +35,19 @@ final class ResizeNotifier: @unchecked Sendable {
     _ = lock.withLock { subscribers.removeValue(forKey: id) }
   }
 
+  /// Calls every subscriber, as after a resize, so that the screen is drawn again.
+  /// Async-signal-safe; does nothing before the first subscription.
+  static func requestRedraw() {
+    var byte: UInt8 = 1
+    _ = write(wakeWriteEnd, &byte, 1)
+  }
+
   /// Opens the pipe, starts the thread and installs the handler; `false` if the pipe fails.
   private func start() -> Bool {
-    guard let wake = WakePipe.make() else { return false }
+    guard let wake = try? WakePipe() else { return false }
     Self.wakeWriteEnd = wake.writeEnd
     let thread = Thread { [self] in
-      ExitHandlers.acceptSignals([SIGWINCH] + ExitHandlers.terminationSignals)
+      ProcessSignals.unblock(ExitHandlers.acceptedSignals)
       var entry = pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)
       while true {
         guard poll(&entry, 1, -1) > 0 else { continue }
@@ -60,8 +63,7 @@ final class ResizeNotifier: @unchecked Sendable {
     action.sa_flags = Int32(SA_RESTART)
     ExitHandlers.setHandler(&action) { _ in
       let savedErrno = errno
-      var byte: UInt8 = 1
-      _ = write(ResizeNotifier.wakeWriteEnd, &byte, 1)
+      ResizeNotifier.requestRedraw()
       errno = savedErrno
     }
     _ = sigaction(SIGWINCH, &action, nil)

@@ -1,38 +1,57 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import ExampleCommandLine
+import Foundation
 
-/// What it takes to put the terminal back, kept where a signal handler can reach it.
+/// What it takes to leave interactive mode and to come back to it, kept where a signal handler
+/// can reach it.
 ///
 /// Signal handlers may only call async-signal-safe functions, so they cannot take a lock, allocate
 /// or touch Swift collections. Everything they need lives in one fixed block of memory, allocated
-/// once and filled before ``ActiveFlag`` is set: the saved attributes, the descriptors, the bytes
-/// that show the cursor and leave the alternate screen, and a buffer for replaying what was
-/// written to standard error meanwhile.
+/// once and filled before ``SignalSafeFlag/isInteractive`` is set: both sets of attributes, the
+/// descriptors, the bytes that enter and leave the alternate screen, and a buffer for replaying
+/// what was written to standard error meanwhile.
 struct RestoreState {
-  /// The capacity of ``sequence``.
+  /// The capacity of each escape sequence.
   static let sequenceCapacity = 64
   /// The capacity of ``copyBuffer``.
   static let copyBufferCapacity = 4096
 
   /// The descriptor whose attributes were changed.
   var input: Int32 = 0
-  /// The descriptor the restore sequence is written to.
+  /// The descriptor the sequences are written to.
   var output: Int32 = 1
   /// The attributes to put back.
   var attributes = termios()
-  /// The restore sequence: reset styles, show the cursor, leave the alternate screen.
-  var sequence = UnsafeMutablePointer<UInt8>.allocate(capacity: sequenceCapacity)
-  /// The number of bytes of ``sequence`` in use.
-  var sequenceCount = 0
+  /// The raw attributes of interactive mode, to apply again after a suspension.
+  var rawAttributes = termios()
+  /// Enter the alternate screen, clear it, hide the cursor.
+  var enterSequence = EscapeSequence()
+  /// Reset styles, show the cursor, leave the alternate screen.
+  var leaveSequence = EscapeSequence()
   /// A copy of the original standard error while it is captured, else -1.
   var originalStandardError: Int32 = -1
   /// The unlinked file standard error is redirected to while it is captured, else -1.
   var capturedStandardError: Int32 = -1
   /// Room to copy the captured output back without allocating.
   var copyBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: copyBufferCapacity)
+
+  /// Bytes to write to the terminal, stored without a Swift collection.
+  struct EscapeSequence {
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: RestoreState.sequenceCapacity)
+    var count = 0
+
+    /// Stores `text` (cut to the capacity).
+    mutating func set(_ text: String) {
+      let utf8 = Array(text.utf8.prefix(RestoreState.sequenceCapacity))
+      bytes.update(from: utf8, count: utf8.count)
+      count = utf8.count
+    }
+
+    /// Writes the bytes to `descriptor`; async-signal-safe.
+    func write(to descriptor: Int32) {
+      _ = OutputFile(descriptor: descriptor).write(
+        bytes: UnsafeRawBufferPointer(start: bytes, count: count))
+    }
+  }
 
   /// The one block the handlers read; allocated on first use, never freed.
   ///
@@ -48,18 +67,14 @@ struct RestoreState {
   /// writes to it what was captured. Async-signal-safe: `tcsetattr`, `write`, `dup2`, `lseek`,
   /// `read` and `close` only.
   ///
-  /// Of two callers racing (the normal path and a signal), only the one that clears
-  /// ``ActiveFlag`` restores.
+  /// Of two callers racing (the normal path and a signal), only the one that clears each flag
+  /// does that part.
   static func restoreIfActive() {
-    guard ActiveFlag.clear() else { return }
+    _ = leaveIfActive()
+    guard SignalSafeFlag.isCapturingStandardError.clear() else { return }
     let state = shared
-    _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.attributes)
-    writeAll(state.pointee.output, state.pointee.sequence, state.pointee.sequenceCount)
     let original = state.pointee.originalStandardError
     let captured = state.pointee.capturedStandardError
-    guard original >= 0, captured >= 0 else { return }
-    state.pointee.originalStandardError = -1
-    state.pointee.capturedStandardError = -1
     _ = dup2(original, STDERR_FILENO)
     _ = close(original)
     _ = lseek(captured, 0, SEEK_SET)
@@ -67,23 +82,28 @@ struct RestoreState {
       let count = read(captured, state.pointee.copyBuffer, copyBufferCapacity)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
-      writeAll(STDERR_FILENO, state.pointee.copyBuffer, count)
+      _ = OutputFile.standardError.write(
+        bytes: UnsafeRawBufferPointer(start: state.pointee.copyBuffer, count: count))
     }
     _ = close(captured)
   }
 
-  /// Writes `count` bytes, retrying after interruptions and short writes; gives up on errors.
-  private static func writeAll(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) {
-    var written = 0
-    while written < count {
-      let result = write(descriptor, bytes + written, count - written)
-      if result > 0 {
-        written += result
-      } else if result < 0 && errno == EINTR {
-        continue
-      } else {
-        return
-      }
-    }
+  /// Puts the terminal's attributes and screen back, standard error staying captured (for a
+  /// suspension); returns whether it was in interactive mode. Async-signal-safe.
+  static func leaveIfActive() -> Bool {
+    guard SignalSafeFlag.isInteractive.clear() else { return false }
+    let state = shared
+    _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.attributes)
+    state.pointee.leaveSequence.write(to: state.pointee.output)
+    return true
+  }
+
+  /// Enters interactive mode again after a suspension: raw attributes, the alternate screen.
+  /// Async-signal-safe.
+  static func reenter() {
+    let state = shared
+    _ = tcsetattr(state.pointee.input, TCSAFLUSH, &state.pointee.rawAttributes)
+    state.pointee.enterSequence.write(to: state.pointee.output)
+    SignalSafeFlag.isInteractive.set()
   }
 }

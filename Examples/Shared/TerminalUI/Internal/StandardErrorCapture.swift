@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
-
 /// Redirects standard error to an unlinked temporary file while the terminal is interactive.
 ///
 /// A file, not a pipe: a pipe fills up and then blocks every writer. ``RestoreState`` puts the
@@ -27,6 +21,7 @@ enum StandardErrorCapture {
     _ = fcntl(original, F_SETFD, FD_CLOEXEC)
     state.pointee.originalStandardError = original
     state.pointee.capturedStandardError = file
+    SignalSafeFlag.isCapturingStandardError.set()
     _ = dup2(file, STDERR_FILENO)
   }
 }

@@ -1,42 +1,47 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
+import Foundation
 
 /// A pipe used only to wake a thread blocked in `poll`: a byte written to one end makes the other
 /// readable. Writing is async-signal-safe, so a signal handler can wake a thread this way.
-struct WakePipe: Sendable {
+///
+/// ```swift
+/// let wake = try WakePipe()
+/// // thread: poll([input, wake.readEnd]); if wake.readEnd is readable, drain and stop
+/// wake.signal()   // from anywhere, a signal handler included
+/// ```
+public struct WakePipe: Sendable {
   /// The end to watch with `poll`.
-  let readEnd: Int32
+  public let readEnd: Int32
   /// The end ``signal()`` writes to.
-  let writeEnd: Int32
+  public let writeEnd: Int32
 
-  /// Opens a non-blocking, close-on-exec pipe, or returns `nil` if the system refuses.
-  static func make() -> WakePipe? {
+  /// Opens a non-blocking, close-on-exec pipe.
+  ///
+  /// - Throws: ``SystemCallError`` when the system refuses (no descriptor left).
+  public init() throws(SystemCallError) {
     var ends: [Int32] = [0, 0]
-    guard pipe(&ends) == 0 else { return nil }
+    guard pipe(&ends) == 0 else { throw SystemCallError(operation: "pipe", code: errno) }
     for end in ends {
       _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
       _ = fcntl(end, F_SETFD, FD_CLOEXEC)
     }
-    return WakePipe(readEnd: ends[0], writeEnd: ends[1])
+    readEnd = ends[0]
+    writeEnd = ends[1]
   }
 
   /// Makes the read end readable (a full pipe already is, so a failed write is fine).
-  func signal() {
+  public func signal() {
     var byte: UInt8 = 1
     _ = write(writeEnd, &byte, 1)
   }
 
   /// Reads every pending byte.
-  func drain() {
+  public func drain() {
     var bytes = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
     while withUnsafeMutableBytes(of: &bytes, { read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
   }
 
   /// Closes both ends.
-  func close() {
+  public func close() {
     #if canImport(Darwin)
     _ = Darwin.close(readEnd)
     _ = Darwin.close(writeEnd)

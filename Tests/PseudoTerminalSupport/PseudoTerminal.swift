@@ -1,5 +1,4 @@
 import Foundation
-import TerminalUI
 
 #if canImport(Darwin)
 import Darwin
@@ -9,15 +8,16 @@ import Glibc
 
 /// A pseudo-terminal pair: the test plays the person at the keyboard on the controller side; the
 /// code under test gets the terminal side, a real TTY.
-final class PseudoTerminal: Sendable {
+public final class PseudoTerminal: Sendable {
   /// The side the test reads output from and writes keystrokes to.
-  let controller: Int32
+  public let controller: Int32
   /// The side that behaves as a terminal (`isatty` is true, it has attributes and a size).
-  let terminal: Int32
+  public let terminal: Int32
   /// The terminal side's path, for a child process to open.
-  let terminalPath: String
+  public let terminalPath: String
 
-  init() throws {
+  /// Opens a pair.
+  public init() throws {
     controller = PseudoTerminalCalls.openController(O_RDWR | O_NOCTTY)
     guard controller >= 0, PseudoTerminalCalls.grant(controller) == 0,
       PseudoTerminalCalls.unlock(controller) == 0,
@@ -34,20 +34,24 @@ final class PseudoTerminal: Sendable {
   }
 
   /// The terminal side's current attributes.
-  var attributes: termios {
+  public var attributes: termios {
     var attributes = termios()
     tcgetattr(terminal, &attributes)
     return attributes
   }
 
   /// Types `bytes`, as if on a keyboard.
-  func type(_ bytes: [UInt8]) {
+  public func type(_ bytes: [UInt8]) {
     _ = bytes.withUnsafeBytes { write(controller, $0.baseAddress, $0.count) }
   }
 
   /// Everything written to the terminal side that is available now, or within `timeout` seconds
   /// once nothing more arrives (a safety net, not a timing assertion).
-  func readOutput(waitingUpTo timeout: Int32 = 5, until isComplete: (String) -> Bool) -> String {
+  public func readOutput(
+    waitingUpTo timeout: Int32 = 5, until isComplete: (String) -> Bool
+  )
+    -> String
+  {
     var received: [UInt8] = []
     var entry = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -62,7 +66,7 @@ final class PseudoTerminal: Sendable {
 
   /// Everything written to the terminal side until `process` has exited, read as it arrives so
   /// that a full buffer never blocks the process.
-  func readOutput(until process: Process) -> String {
+  public func readOutput(until process: Process) -> String {
     var received: [UInt8] = []
     var entry = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
     var buffer = [UInt8](repeating: 0, count: 4096)
@@ -84,9 +88,9 @@ final class PseudoTerminal: Sendable {
   }
 
   /// Sets the window size the terminal side reports.
-  func resize(to size: TerminalSize) {
+  public func resize(rows: Int, columns: Int) {
     var window = winsize(
-      ws_row: UInt16(size.rows), ws_col: UInt16(size.columns), ws_xpixel: 0, ws_ypixel: 0)
+      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     #if canImport(Darwin)
     _ = ioctl(controller, TIOCSWINSZ, &window)
     #else

@@ -1,0 +1,85 @@
+import Foundation
+
+/// An example executable's name and its ways to report and end, the same in both:
+/// `name: message` on standard error; status 1 for a failure, 2 for a usage error (a bad
+/// command line or script).
+///
+/// ```swift
+/// let program = Program(name: "signup")
+/// let options: SignupOptions = program.start()
+/// let script = program.readScript(options.common, as: ScriptCommand.init)
+/// ```
+public struct Program: Sendable {
+  /// The name messages start with.
+  public let name: String
+
+  /// Makes a program called `name`.
+  public init(name: String) {
+    self.name = name
+  }
+
+  /// Sets up the signals (``ProcessSignals/prepare()``) and parses the command line; prints the
+  /// usage and exits for `--help`, or says what is wrong and exits with status 2.
+  public func start<Options: CommandLineOptions>(
+    arguments: [String] = Array(CommandLine.arguments.dropFirst())
+  ) -> Options {
+    ProcessSignals.prepare()
+    let options: Options
+    do {
+      options = try Options.parse(arguments)
+    } catch {
+      end(with: error)
+    }
+    if options.common.showHelp {
+      OutputFile.standardOutput.writeLine(Options.usage)
+      exit(0)
+    }
+    return options
+  }
+
+  /// The script to run, read and checked whole before anything starts, each command with its
+  /// line's number; `nil` for the interactive mode (see ``RunMode``). A script that cannot run
+  /// ends the program with status 2.
+  public func readScript<Command>(
+    _ options: CommonOptions, as command: (ScriptLine) throws(ScriptError) -> Command
+  ) -> [(line: Int, command: Command)]? {
+    let mode: RunMode
+    do {
+      mode = try RunMode.choose(scriptPath: options.scriptPath)
+    } catch {
+      end(with: error)
+    }
+    guard case .script(let path) = mode else { return nil }
+    do {
+      return try ScriptReader.read(path: path).map { line throws(ScriptError) in
+        (line.number, try command(line))
+      }
+    } catch {
+      end(with: error)
+    }
+  }
+
+  /// Writes `name: message` to standard error, control characters escaped.
+  public func printError(_ message: String) {
+    OutputFile.standardError.writeLine("\(name): \(message.escapingControlCharacters)")
+  }
+
+  /// Reports a usage error with a pointer to `--help`, and exits with status 2.
+  public func end(with error: UsageError) -> Never {
+    printError(error.message)
+    OutputFile.standardError.writeLine("Run '\(name) --help' for usage.")
+    exit(2)
+  }
+
+  /// Reports a script that cannot run, and exits with status 2.
+  public func end(with error: ScriptError) -> Never {
+    printError(error.description)
+    exit(2)
+  }
+
+  /// Reports a failure, and exits with status 1.
+  public func fail(_ message: String) -> Never {
+    printError(message)
+    exit(1)
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// How an example runs when no one-shot query was given: a script, or the interactive UI.
+///
+/// The same rule in both executables: `--script FILE` runs FILE (`-` standard input); otherwise
+/// a terminal on both standard input and output opens the interactive UI, and standard input
+/// that is not a terminal (a pipe, a file) is the script.
+public enum RunMode: Sendable, Equatable {
+  /// Run the script at the path, or on standard input when it is `nil`.
+  case script(path: String?)
+  /// Open the interactive UI.
+  case interactive
+
+  /// The mode for `--script` (its value, or `nil` when absent) and the descriptors at hand.
+  ///
+  /// - Throws: ``UsageError`` when standard input is a terminal and standard output is not: the
+  ///   UI would be drawn into a file. `--script -` reads commands typed at the terminal instead.
+  public static func choose(
+    scriptPath: String?, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
+  ) throws(UsageError) -> RunMode {
+    if let scriptPath { return .script(path: scriptPath == "-" ? nil : scriptPath) }
+    switch (isatty(input) == 1, isatty(output) == 1) {
+    case (true, true): return .interactive
+    case (false, _): return .script(path: nil)
+    case (true, false):
+      throw UsageError(
+        "the interactive mode needs a terminal on standard output; "
+          + "give --script FILE, or --script - to type commands")
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import ExampleCommandLine
+import PseudoTerminalSupport
+import Testing
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+@Suite(.timeLimit(.minutes(1)))
+struct RunModeTests {
+  @Test func aScriptPathWinsAndADashIsStandardInput() throws {
+    #expect(try RunMode.choose(scriptPath: "a.script") == .script(path: "a.script"))
+    #expect(try RunMode.choose(scriptPath: "-") == .script(path: nil))
+  }
+
+  @Test func aTerminalOnBothSidesIsInteractiveAndAPipeInIsAScript() throws {
+    let pty = try PseudoTerminal()
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    defer { ends.forEach { close($0) } }
+
+    #expect(
+      try RunMode.choose(scriptPath: nil, input: pty.terminal, output: pty.terminal)
+        == .interactive)
+    #expect(
+      try RunMode.choose(scriptPath: nil, input: ends[0], output: pty.terminal)
+        == .script(path: nil))
+    #expect(
+      throws: UsageError(
+        "the interactive mode needs a terminal on standard output; "
+          + "give --script FILE, or --script - to type commands")
+    ) {
+      try RunMode.choose(scriptPath: nil, input: pty.terminal, output: ends[1])
+    }
+  }
+}
