@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Stress tests; the suite also runs under ThreadSanitizer in CI.
-@Suite struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(2))) struct ConcurrencyTests {
   @Test func concurrentSendersLoseNoActionAndObserversSeeEveryStateInOrder() async {
     let counter = CounterReactor()
     let seen = Recorder<Int>()

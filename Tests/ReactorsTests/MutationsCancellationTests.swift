@@ -2,7 +2,7 @@ import Foundation
 @_spi(Testing) import Reactors
 import Testing
 
-@Suite struct MutationsCancellationTests {
+@Suite(.timeLimit(.minutes(2))) struct MutationsCancellationTests {
   // MARK: take(until:)
 
   @Test func takeUntilStopsWorkWhenALaterActionMatchesAndTheConcatGoesOn() async {

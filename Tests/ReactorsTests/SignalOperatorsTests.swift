@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct SignalOperatorsTests {
+@Suite(.timeLimit(.minutes(2))) struct SignalOperatorsTests {
   @Test func filterAndMapRewriteActionsBeforeMutate() {
     let reactor = FilteringReactor()
     reactor.send(.number(1))

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct StateObservationTests {
+@Suite(.timeLimit(.minutes(2))) struct StateObservationTests {
   @Test func anObserverIsCalledWithTheCurrentStateThenSynchronouslyWithEachNewOne() {
     let counter = CounterReactor()
     let seen = Recorder<Int>()
