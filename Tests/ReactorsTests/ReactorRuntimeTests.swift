@@ -212,7 +212,6 @@ import Testing
   }
 }
 
-
 // MARK: - Fixtures
 
 /// The ways work can be in flight when its reactor is released.
@@ -224,7 +223,9 @@ enum InFlightWork: String, CaseIterable, Sendable, CustomTestStringConvertible {
   /// Whether the work waits on the test clock rather than in its body.
   var waitsOnTheClock: Bool { self == .delay || self == .debounce }
 
-  func wrap(_ body: Mutations<ScriptedReactor.Mutation>, clock: TestClock)
+  func wrap(
+    _ body: Mutations<ScriptedReactor.Mutation>, clock: TestClock
+  )
     -> Mutations<ScriptedReactor.Mutation>
   {
     switch self {

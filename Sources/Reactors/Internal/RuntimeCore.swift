@@ -24,8 +24,8 @@
   /// Everything optional; `nil` until first needed, then never replaced.
   @usableFromInline var extras: Extras?
   #if DEBUG
-    /// The reactor that first used this runtime, to catch a runtime shared between reactors.
-    var user: (id: ObjectIdentifier, type: Any.Type)?
+  /// The reactor that first used this runtime, to catch a runtime shared between reactors.
+  var user: (id: ObjectIdentifier, type: Any.Type)?
   #endif
 
   @usableFromInline init(diagnostics: ReactorDiagnostics<Action, Mutation, State>?) {
@@ -79,7 +79,9 @@
   /// - Returns: Who to tell, or `nil` if the mutation came from an effect cancelled since it was
   ///   sent: the state is dropped, so no mutation of cancelled work takes effect after the cancel
   ///   (R7), whatever a `transform` hook did with it meanwhile.
-  @inlinable mutating func commit(_ newState: State, from origin: EffectScope?)
+  @inlinable mutating func commit(
+    _ newState: State, from origin: EffectScope?
+  )
     -> Audience<Action, Mutation, State>?
   {
     if let origin, origin.isRevoked { return nil }
@@ -93,7 +95,9 @@
   }
 
   /// A work item out of a `transform` hook, from `thread`.
-  @inlinable mutating func route(_ work: @autoclosure () -> Work, from thread: ThreadIdentity)
+  @inlinable mutating func route(
+    _ work: @autoclosure () -> Work, from thread: ThreadIdentity
+  )
     -> Route<Extras>
   {
     guard isStepping else {

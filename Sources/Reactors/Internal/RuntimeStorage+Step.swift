@@ -57,7 +57,7 @@ extension RuntimeStorage {
     var extras = ticket.extras
     if _slowPath(!ticket.isStarted) { extras = start(reactor) }
     #if DEBUG
-      checkUser(reactor)
+    checkUser(reactor)
     #endif
     if let first { perform(first, extras, reactor) }
     while let (work, extras) = withLock({ $0.nextWork() }) {
@@ -219,13 +219,13 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let initialState = reactor.initialState
     #if DEBUG
-      checkRuntimeIsStored(in: reactor)
+    checkRuntimeIsStored(in: reactor)
     #endif
     let pipeline = Pipeline.make(for: reactor)
     let extras = withLock { core -> Extras? in
       core.state = initialState
       #if DEBUG
-        core.user = (ObjectIdentifier(reactor), R.self)
+      core.user = (ObjectIdentifier(reactor), R.self)
       #endif
       if let pipeline { core.makeExtras().pipeline = pipeline }
       return core.extras
@@ -250,24 +250,24 @@ extension RuntimeStorage {
   }
 
   #if DEBUG
-    /// Traps when `runtime` is a computed property: each read would make a new, empty runtime.
-    func checkRuntimeIsStored<R: Reactor>(in reactor: R)
-    where R.Action == Action, R.Mutation == Mutation, R.State == State {
-      precondition(
-        reactor.runtime.storage === self,
-        "\(R.self).runtime returns a new runtime on each read: declare it once, as the stored "
-          + "property `let runtime = Runtime()`")
-    }
+  /// Traps when `runtime` is a computed property: each read would make a new, empty runtime.
+  func checkRuntimeIsStored<R: Reactor>(in reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    precondition(
+      reactor.runtime.storage === self,
+      "\(R.self).runtime returns a new runtime on each read: declare it once, as the stored "
+        + "property `let runtime = Runtime()`")
+  }
 
-    /// Traps when two reactors share one runtime.
-    @usableFromInline func checkUser<R: Reactor>(_ reactor: R)
-    where R.Action == Action, R.Mutation == Mutation, R.State == State {
-      // Written once, by the step that started the runtime: the owner may read it unlocked.
-      guard let user = withUnsafeMutablePointerToHeader({ $0.pointee.user }) else { return }
-      precondition(
-        user.id == ObjectIdentifier(reactor),
-        "A \(R.self) uses the runtime of a \(user.type): each reactor needs its own "
-          + "`let runtime = Runtime()`, never shared")
-    }
+  /// Traps when two reactors share one runtime.
+  @usableFromInline func checkUser<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    // Written once, by the step that started the runtime: the owner may read it unlocked.
+    guard let user = withUnsafeMutablePointerToHeader({ $0.pointee.user }) else { return }
+    precondition(
+      user.id == ObjectIdentifier(reactor),
+      "A \(R.self) uses the runtime of a \(user.type): each reactor needs its own "
+        + "`let runtime = Runtime()`, never shared")
+  }
   #endif
 }
