@@ -116,26 +116,3 @@
     return extras.published
   }
 }
-
-/// Proof that the caller owns the step, with what it needs to know to run it.
-@usableFromInline struct StepTicket<Extras> {
-  /// The reactor's extras when the step began; `nil` means no `transform` hook is overridden.
-  @usableFromInline let extras: Extras?
-  /// Whether the reactor was started; if not, the owner starts it first.
-  @usableFromInline let isStarted: Bool
-
-  @inlinable init(extras: Extras?, isStarted: Bool) {
-    self.extras = extras
-    self.isStarted = isStarted
-  }
-}
-
-/// Where a value out of a `transform` hook goes.
-@usableFromInline enum Route<Extras> {
-  /// The step's owner handed it to the hook: perform it right away, inside the step.
-  case inline(Extras)
-  /// No step was running: the caller now owns one.
-  case run(StepTicket<Extras>)
-  /// Another thread's step runs: it was queued for that thread.
-  case queued
-}
