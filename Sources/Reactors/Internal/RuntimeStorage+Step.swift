@@ -80,6 +80,8 @@ extension RuntimeStorage {
       deliver(mutation, from: scope, extras, reactor)
     case .transformedMutation(let mutation, let origin):
       apply(mutation, from: origin, extras, reactor)
+    case .finish(let scope):
+      finishNow(scope)
     default:
       performObserving(work)
     }
@@ -205,7 +207,7 @@ extension RuntimeStorage {
       publish(state, to: audience)
     case .barrier(let body):
       body()
-    case .send, .observedSend, .action, .mutation, .transformedMutation:
+    case .send, .observedSend, .action, .mutation, .transformedMutation, .finish:
       preconditionFailure("Internal inconsistency: \(work) is not an observing step")
     }
   }
