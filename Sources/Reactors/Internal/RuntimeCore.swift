@@ -74,6 +74,15 @@
     return nil
   }
 
+  /// The owner finished a piece of work and ends the step unless work is queued.
+  ///
+  /// - Returns: Whether the step ended; if not, the owner goes on with `nextWork()`.
+  @inlinable mutating func endStepIfNothingQueued() -> Bool {
+    if let extras, extras.nextPendingWorkExists { return false }
+    isStepping = false
+    return true
+  }
+
   /// The owner reduced a new state.
   ///
   /// - Returns: Who to tell, or `nil` if the mutation came from an effect cancelled since it was

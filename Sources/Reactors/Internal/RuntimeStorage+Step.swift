@@ -12,7 +12,15 @@ extension RuntimeStorage {
   /// runs the step, which performs it before that step ends. Never waits.
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    submit(.send(action), reactor)
+    guard let ticket = withLock({ $0.beginStep(orQueue: .send(action)) }) else { return }
+    if _fastPath(ticket.isStarted && ticket.extras == nil) {
+      // No hook, no `take(until:)`: straight to `mutate`, without wrapping the action.
+      handle(action, nil, reactor)
+      if withLock({ $0.endStepIfNothingQueued() }) { return }
+      performQueuedWork(reactor)
+    } else {
+      runStep(.send(action), ticket, reactor)
+    }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
@@ -60,6 +68,12 @@ extension RuntimeStorage {
     checkUser(reactor)
     #endif
     if let first { perform(first, extras, reactor) }
+    performQueuedWork(reactor)
+  }
+
+  /// Performs what other threads queued meanwhile, then ends the step.
+  @inlinable func performQueuedWork<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
     while let (work, extras) = withLock({ $0.nextWork() }) {
       perform(work, extras, reactor)
     }
