@@ -43,19 +43,18 @@ public struct Program: Sendable {
   public func readScript<Command>(
     _ options: CommonOptions, as command: (ScriptLine) throws(ScriptError) -> Command
   ) -> [(line: Int, command: Command)]? {
-    let mode: RunMode
     do {
-      mode = try RunMode.choose(scriptPath: options.scriptPath)
-    } catch {
-      end(with: error)
-    }
-    guard case .script(let path) = mode else { return nil }
-    do {
+      guard case .script(let path) = try RunMode.choose(scriptPath: options.scriptPath) else {
+        return nil
+      }
       return try ScriptReader.read(path: path).map { line throws(ScriptError) in
         (line.number, try command(line))
       }
-    } catch {
+    } catch let error as UsageError {
       end(with: error)
+    } catch {
+      printError("\(error)")
+      exit(2)
     }
   }
 
@@ -68,12 +67,6 @@ public struct Program: Sendable {
   public func end(with error: UsageError) -> Never {
     printError(error.message)
     OutputFile.standardError.writeLine("Run '\(name) --help' for usage.")
-    exit(2)
-  }
-
-  /// Reports a script that cannot run, and exits with status 2.
-  public func end(with error: ScriptError) -> Never {
-    printError(error.description)
     exit(2)
   }
 

@@ -6,9 +6,9 @@
 /// sleep 250                 → keyword "sleep", argument "250"
 /// ```
 ///
-/// The keyword ends at the first space or tab, and the argument is the rest of the line after
-/// that one separator, kept as written (a password's spaces and `#` included). Indentation
-/// before the keyword and a trailing carriage return (a script saved on Windows) are dropped.
+/// The keyword ends at the first space or tab; the argument is the rest of the line after that
+/// one separator, kept as written (a password's spaces and `#` included). Indentation and a
+/// trailing carriage return (a script saved on Windows) are dropped.
 public struct ScriptLine: Sendable, Equatable {
   /// The line's number in the script, from 1.
   public var number: Int
@@ -25,8 +25,7 @@ public struct ScriptLine: Sendable, Equatable {
   /// - Throws: ``ScriptError`` when the line holds a control character other than a tab
   ///   (scripts are plain text; an escape sequence in one is a mistake or an attack).
   public init?(number: Int, text: some StringProtocol) throws(ScriptError) {
-    var text = Substring(text)
-    if text.hasSuffix("\r") { text.removeLast() }
+    let text = text.hasSuffix("\r") ? Substring(text.dropLast()) : Substring(text)
     if let control = text.unicodeScalars.first(where: { $0.isTerminalControl && $0 != "\t" }) {
       let code = String(control.value, radix: 16, uppercase: true)
       throw ScriptError(
