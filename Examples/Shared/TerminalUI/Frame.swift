@@ -10,7 +10,7 @@
 /// frame.cursor = Frame.Cursor(row: 1, column: 10 + editor.cursorColumn)
 /// ```
 public struct Frame: Hashable, Sendable {
-  /// A cursor position, from 0 at the top-left cell, in columns (display width), not characters.
+  /// A cell, from 0 at the top left, in columns (display width), not characters.
   public struct Cursor: Hashable, Sendable {
     /// The row, from 0.
     public var row: Int
@@ -19,8 +19,7 @@ public struct Frame: Hashable, Sendable {
 
     /// Makes a position.
     public init(row: Int, column: Int) {
-      self.row = row
-      self.column = column
+      (self.row, self.column) = (row, column)
     }
   }
 

@@ -5,8 +5,6 @@
 ///   switch key {
 ///   case .control("c"): return            // Ctrl-C arrives as a key in raw mode
 ///   case .tab: focus.next()
-///   case .shiftTab: focus.previous()
-///   case .character(let character): field.insert(character)
 ///   default: field.handle(key)
 ///   }
 /// }
@@ -26,25 +24,14 @@ public enum Key: Hashable, Sendable {
   case delete
   /// Escape pressed on its own.
   case escape
-  /// The up arrow.
-  case up
-  /// The down arrow.
-  case down
-  /// The left arrow.
-  case left
-  /// The right arrow.
-  case right
-  /// Home.
-  case home
-  /// End.
-  case end
-  /// Page Up.
-  case pageUp
-  /// Page Down.
-  case pageDown
+  /// An arrow key.
+  case up, down, left, right
+  /// Home or End.
+  case home, end
+  /// Page Up or Page Down.
+  case pageUp, pageDown
   /// Control with a key: a lowercase letter (`.control("c")` is Ctrl-C), or `\`, `]`, `^`, `_`.
-  ///
-  /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M send the same bytes as Backspace, Tab and Enter, and
-  /// decode as those.
+  /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M send the bytes of Backspace, Tab and Enter, and decode
+  /// as those.
   case control(Character)
 }

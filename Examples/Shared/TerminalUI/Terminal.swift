@@ -5,31 +5,22 @@ import Foundation
 ///
 /// ```swift
 /// let terminal = Terminal()
-/// guard terminal.isInteractive else { return runScripted() }
 /// try terminal.enterInteractiveMode()
 /// defer { terminal.restore() }
-/// let screen = Screen(terminal: terminal)
-/// for await event in terminal.events() {
-///   if case .key(.control("c")) = event { break }
-///   screen.render(frame(for: reactor.currentState))
-/// }
+/// let end = await terminal.runEventLoop(screen: Screen(terminal: terminal), draw: draw, handle: handle)
 /// ```
 ///
 /// ## Restoring the terminal
 /// Interactive mode turns off echo, line editing and signal keys (so Ctrl-C arrives as
-/// ``Key/control(_:)`` and the app decides what it means), switches to the alternate screen and
-/// hides the cursor. Everything is put back by ``restore()``, and also, without the app doing
-/// anything, on every other way out: `exit()` and a return from `main` (an `atexit` hook);
-/// `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT`; and crashes (`SIGSEGV`, `SIGBUS`, `SIGILL`,
-/// `SIGTRAP` — Swift traps raise these two — `SIGABRT`, `SIGFPE`). The signal handlers are
-/// async-signal-safe; after restoring, each puts back the signal's previous disposition and
-/// raises it again, so the process still ends the way it would have (a crash still reports).
+/// ``Key/control(_:)``), switches to the alternate screen and hides the cursor. ``restore()``
+/// puts everything back, and so does every other way out, with no help from the app: `exit()`
+/// and a return from `main`; `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT`; and crashes
+/// (`SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE`), after which the process
+/// still ends the way it would have. A suspension is undone too: `SIGTSTP` (``suspend()``, or
+/// `kill -TSTP`) gives the terminal back to the shell, and `fg` brings interactive mode back
+/// with a ``TerminalEvent/resize(_:)`` event, so the app redraws and keys work again.
 ///
-/// A suspension is undone too: `SIGTSTP` (``suspend()``, or `kill -TSTP`) puts the terminal
-/// back for the shell before the process stops, and `fg` brings interactive mode back with a
-/// ``TerminalEvent/resize(_:)`` event, so the app redraws and keys work again.
-///
-/// > Important: The saved state is process-wide: one terminal at a time is in interactive mode.
+/// > Important: One terminal at a time is in interactive mode: the saved state is process-wide.
 /// > `SIGKILL` cannot be caught; `stty sane` repairs a terminal after one.
 public final class Terminal: Sendable {
   /// Serializes entering and leaving interactive mode across the process.
@@ -51,16 +42,13 @@ public final class Terminal: Sendable {
     isatty(input) == 1 && isatty(output) == 1
   }
 
-  /// Enters interactive mode: raw input on the alternate screen (so the shell's screen comes back
-  /// intact), the cursor hidden until a frame places it.
-  ///
-  /// Raw mode turns off echo, canonical (line) input, signal keys (`ISIG`), `IEXTEN`, and input
-  /// translations (`ICRNL`, `IXON`, ...); output processing stays on, so `\n` still starts a new
-  /// line. Calling it while already in interactive mode does nothing.
+  /// Enters interactive mode, if not in it already: raw input (no echo, no line editing, no
+  /// signal keys, no input translation; output processing stays on) on the alternate screen,
+  /// the cursor hidden until a frame places it.
   ///
   /// - Parameter captureStandardError: Keep what is written to standard error (diagnostics, a
-  ///   crash's `Fatal error:` message) off the screen, and write it out once the terminal is
-  ///   restored, on every exit path. Ignored when ``output`` is standard error itself.
+  ///   crash's message) off the screen, and write it out once the terminal is restored, on every
+  ///   exit path. Ignored when ``output`` is standard error itself.
   /// - Throws: ``ExampleCommandLine/SystemCallError`` if `input` is not a terminal or its
   ///   attributes cannot be set.
   public func enterInteractiveMode(captureStandardError: Bool = true) throws(SystemCallError) {
@@ -68,23 +56,18 @@ public final class Terminal: Sendable {
     defer { Self.modeLock.unlock() }
     guard !SignalSafeFlag.isInteractive.isSet else { return }
     let state = RestoreState.shared
-    var saved = termios()
-    guard tcgetattr(input, &saved) == 0 else {
+    guard tcgetattr(input, &state.pointee.attributes) == 0 else {
       throw SystemCallError(operation: "tcgetattr", code: errno)
     }
     let entering = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l"
     state.pointee.enterSequence.set(entering)
     state.pointee.leaveSequence.set("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
-    state.pointee.input = input
-    state.pointee.output = output
-    state.pointee.attributes = saved
-    state.pointee.rawAttributes = Self.rawAttributes(from: saved)
-    if captureStandardError && output != STDERR_FILENO {
-      StandardErrorCapture.start(in: state)
-    }
+    (state.pointee.input, state.pointee.output) = (input, output)
+    state.pointee.rawAttributes = Self.rawAttributes(from: state.pointee.attributes)
+    if captureStandardError && output != STDERR_FILENO { RestoreState.captureStandardError() }
     ExitHandlers.installOnce()
     // Set before the change, so a signal arriving in between still restores (the saved
-    // attributes, which are harmless to apply again) and puts standard error back.
+    // attributes, harmless to apply again) and puts standard error back.
     SignalSafeFlag.isInteractive.set()
     guard tcsetattr(input, TCSAFLUSH, &state.pointee.rawAttributes) == 0 else {
       let code = errno
@@ -100,16 +83,13 @@ public final class Terminal: Sendable {
     Self.modeLock.withLock { RestoreState.restoreIfActive() }
   }
 
-  /// Stops the process as Ctrl-Z does outside raw mode (`SIGTSTP`): the terminal is put back
-  /// for the shell, and when the shell continues the process (`fg`) interactive mode comes back
-  /// and ``events()`` delivers a ``TerminalEvent/resize(_:)`` so the app draws everything again.
-  ///
-  /// In raw mode Ctrl-Z arrives as the key `.control("z")`; an app calls this for it.
+  /// Stops the process as Ctrl-Z does outside raw mode (`SIGTSTP`; in raw mode, Ctrl-Z arrives
+  /// as the key `.control("z")`): see the notes on restoring the terminal.
   public func suspend() {
     kill(getpid(), SIGTSTP)
   }
 
-  /// The window size (`TIOCGWINSZ`), or ``TerminalSize/standard`` when it cannot be read.
+  /// The window size (`TIOCGWINSZ`), or 24 rows of 80 columns when it cannot be read.
   public var size: TerminalSize {
     for descriptor in [output, input] {
       var window = winsize()
@@ -125,7 +105,7 @@ public final class Terminal: Sendable {
     return .standard
   }
 
-  /// Writes `text` to the output as UTF-8, all of it, as one sequence of `write` calls.
+  /// Writes `text` to the output as UTF-8, all of it.
   public func write(_ text: String) {
     OutputFile(descriptor: output).write(text)
   }

@@ -1,20 +1,11 @@
 import ExampleCommandLine
 import Foundation
 
-/// What it takes to leave interactive mode and to come back to it, kept where a signal handler
-/// can reach it.
-///
-/// Signal handlers may only call async-signal-safe functions, so they cannot take a lock, allocate
-/// or touch Swift collections. Everything they need lives in one fixed block of memory, allocated
-/// once and filled before ``SignalSafeFlag/isInteractive`` is set: both sets of attributes, the
-/// descriptors, the bytes that enter and leave the alternate screen, and a buffer for replaying
-/// what was written to standard error meanwhile.
+/// What it takes to leave interactive mode and to come back to it, where a signal handler can
+/// reach it: handlers may only call async-signal-safe functions (no lock, no allocation, no
+/// Swift collection), so everything lives in one fixed block, filled before
+/// ``SignalSafeFlag/isInteractive`` is set.
 struct RestoreState {
-  /// The capacity of each escape sequence.
-  static let sequenceCapacity = 64
-  /// The capacity of ``copyBuffer``.
-  static let copyBufferCapacity = 4096
-
   /// The descriptor whose attributes were changed.
   var input: Int32 = 0
   /// The descriptor the sequences are written to.
@@ -29,81 +20,94 @@ struct RestoreState {
   var leaveSequence = EscapeSequence()
   /// A copy of the original standard error while it is captured, else -1.
   var originalStandardError: Int32 = -1
-  /// The unlinked file standard error is redirected to while it is captured, else -1.
+  /// The unlinked file standard error goes to while it is captured, else -1.
   var capturedStandardError: Int32 = -1
   /// Room to copy the captured output back without allocating.
-  var copyBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: copyBufferCapacity)
+  var copyBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
 
   /// Bytes to write to the terminal, stored without a Swift collection.
   struct EscapeSequence {
-    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: RestoreState.sequenceCapacity)
+    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
     var count = 0
 
-    /// Stores `text` (cut to the capacity).
+    /// Stores `text` (cut to 64 bytes).
     mutating func set(_ text: String) {
-      let utf8 = Array(text.utf8.prefix(RestoreState.sequenceCapacity))
-      bytes.update(from: utf8, count: utf8.count)
+      let utf8 = Array(text.utf8.prefix(bytes.count))
+      bytes.copyBytes(from: utf8)
       count = utf8.count
     }
 
     /// Writes the bytes to `descriptor`; async-signal-safe.
     func write(to descriptor: Int32) {
-      _ = OutputFile(descriptor: descriptor).write(
-        bytes: UnsafeRawBufferPointer(start: bytes, count: count))
+      OutputFile(descriptor: descriptor).write(
+        bytes: UnsafeRawBufferPointer(rebasing: bytes[..<count]))
     }
   }
 
-  /// The one block the handlers read; allocated on first use, never freed.
-  ///
-  /// `Terminal` touches it before installing any handler, so a handler never runs its
-  /// initialiser.
+  /// The one block the handlers read; allocated on first use (by `Terminal`, before any handler
+  /// is installed), never freed.
   nonisolated(unsafe) static let shared: UnsafeMutablePointer<RestoreState> = {
     let pointer = UnsafeMutablePointer<RestoreState>.allocate(capacity: 1)
     pointer.initialize(to: RestoreState())
     return pointer
   }()
 
-  /// Puts the terminal back if it is in interactive mode, then puts standard error back and
-  /// writes to it what was captured. Async-signal-safe: `tcsetattr`, `write`, `dup2`, `lseek`,
-  /// `read` and `close` only.
-  ///
-  /// Of two callers racing (the normal path and a signal), only the one that clears each flag
-  /// does that part.
+  /// Sends standard error to an unlinked temporary file until ``restoreIfActive()``, which puts
+  /// it back and replays the file (from a signal handler too, so a crash's message appears after
+  /// the UI is gone). A file, not a pipe, which would fill up and block every writer. On any
+  /// failure standard error is left as it was.
+  static func captureStandardError() {
+    var template = Array((NSTemporaryDirectory() + "terminalui-stderr-XXXXXX").utf8CString)
+    let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard file >= 0 else { return }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    let original = dup(STDERR_FILENO)
+    guard original >= 0 else {
+      _ = close(file)
+      return
+    }
+    _ = fcntl(file, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(original, F_SETFD, FD_CLOEXEC)
+    shared.pointee.originalStandardError = original
+    shared.pointee.capturedStandardError = file
+    SignalSafeFlag.isCapturingStandardError.set()
+    _ = dup2(file, STDERR_FILENO)
+  }
+
+  /// Puts the terminal back if it is in interactive mode, then standard error, writing to it what
+  /// was captured. Async-signal-safe; of two callers racing (the normal path and a signal), only
+  /// the one that clears each flag does that part.
   static func restoreIfActive() {
     _ = leaveIfActive()
     guard SignalSafeFlag.isCapturingStandardError.clear() else { return }
-    let state = shared
-    let original = state.pointee.originalStandardError
-    let captured = state.pointee.capturedStandardError
-    _ = dup2(original, STDERR_FILENO)
-    _ = close(original)
-    _ = lseek(captured, 0, SEEK_SET)
+    let state = shared.pointee
+    _ = dup2(state.originalStandardError, STDERR_FILENO)
+    _ = close(state.originalStandardError)
+    _ = lseek(state.capturedStandardError, 0, SEEK_SET)
     while true {
-      let count = read(captured, state.pointee.copyBuffer, copyBufferCapacity)
+      let count = read(
+        state.capturedStandardError, state.copyBuffer.baseAddress, state.copyBuffer.count)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
-      _ = OutputFile.standardError.write(
-        bytes: UnsafeRawBufferPointer(start: state.pointee.copyBuffer, count: count))
+      OutputFile.standardError.write(
+        bytes: UnsafeRawBufferPointer(rebasing: state.copyBuffer[..<count]))
     }
-    _ = close(captured)
+    _ = close(state.capturedStandardError)
   }
 
   /// Puts the terminal's attributes and screen back, standard error staying captured (for a
   /// suspension); returns whether it was in interactive mode. Async-signal-safe.
   static func leaveIfActive() -> Bool {
     guard SignalSafeFlag.isInteractive.clear() else { return false }
-    let state = shared
-    _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.attributes)
-    state.pointee.leaveSequence.write(to: state.pointee.output)
+    _ = tcsetattr(shared.pointee.input, TCSANOW, &shared.pointee.attributes)
+    shared.pointee.leaveSequence.write(to: shared.pointee.output)
     return true
   }
 
-  /// Enters interactive mode again after a suspension: raw attributes, the alternate screen.
-  /// Async-signal-safe.
+  /// Enters interactive mode again after a suspension. Async-signal-safe.
   static func reenter() {
-    let state = shared
-    _ = tcsetattr(state.pointee.input, TCSAFLUSH, &state.pointee.rawAttributes)
-    state.pointee.enterSequence.write(to: state.pointee.output)
+    _ = tcsetattr(shared.pointee.input, TCSAFLUSH, &shared.pointee.rawAttributes)
+    shared.pointee.enterSequence.write(to: shared.pointee.output)
     SignalSafeFlag.isInteractive.set()
   }
 }
