@@ -12,32 +12,26 @@ import FoundationNetworking
 /// let (body, response) = try await fetcher.fetch(URLRequest(url: url))
 /// ```
 ///
-/// Any status comes back as an answer; the call throws ``HTTPFetchError`` for a transport
-/// failure, a missed deadline or a body over the limit, and `CancellationError` when the calling
-/// task is cancelled.
-/// - **Deadline**: the whole exchange, redirects included, ends within `deadline` on the
-///   injected clock, so a silent server and a trickling one both time out. (URLSession's own
-///   timeout, an idle timeout every byte restarts on Linux, stays only as a backstop.)
-/// - **Body limit**: bytes are counted as they arrive; past the limit the call fails, the
-///   transfer is stopped, and bytes still coming are dropped, so an endless body never piles up.
-/// - **Redirects**: followed (at most 20), but a hop to another origin (scheme, host or port)
-///   loses its `Authorization` header.
-/// - **No cache, no cookies, no stored credentials**; a 401 challenge is answered with the 401.
+/// Any status is an answer. ``HTTPFetchError`` says why there is none: a transport failure; the
+/// `deadline`, which bounds the whole exchange on the injected clock, redirects included, so a
+/// silent server and a trickling one both time out (URLSession's own idle timeout stays only as
+/// a backstop); or a body past the limit, counted as the bytes arrive, whose transfer is then
+/// stopped and whose later bytes are dropped. A redirect to another origin (scheme, host or
+/// port) loses its `Authorization` header. No cache, cookies or stored credentials; a 401
+/// challenge is answered with the 401.
 ///
 /// ## Cancellation, and why it is safe here
-/// Cancelling the caller returns `CancellationError` at once, then stops the transfer for real
-/// (the server sees the connection close). On Linux, `URLSessionTask.cancel()` can deadlock
-/// when called from a task-cancellation handler (which holds the Swift task's lock while
-/// `cancel()` waits for the session's queue, which waits for that lock), and a cancel racing a
-/// completion can trap in FoundationNetworking. So the handler only resumes the caller and
-/// enqueues the stop; `cancel()` runs on a stop queue of this fetcher, under a lock of the
-/// exchange that the delegate also takes before it reports a completion or answers a redirect:
-/// a completion waits for a cancel under way, and a cancel after a completion is skipped.
+/// Cancelling the caller throws `CancellationError` at once, then stops the transfer for real.
+/// On Linux, `URLSessionTask.cancel()` called from a task-cancellation handler can deadlock (the
+/// handler holds the task's lock while `cancel()` waits for the session's queue, which waits for
+/// that lock), and a cancel racing a completion can trap in FoundationNetworking. So the handler
+/// only resumes the caller and enqueues the stop; `cancel()` runs on a queue of its own, under a
+/// lock the delegate also takes before it reports a completion or answers a redirect: a
+/// completion waits for a cancel under way, and a cancel after a completion is skipped.
 /// `HTTPFetcherTests` lands thousands of cancellations around completions.
 ///
-/// > Note: FoundationNetworking serves every session of a process on one serial queue: a local
-/// > server flooding a body at GB/s can delay the stop by seconds (the bytes are dropped as they
-/// > come); at a fast network's pace it stops within milliseconds of the limit.
+/// > Note: FoundationNetworking serves every session on one queue: a local server flooding a body
+/// > at GB/s can delay the stop by seconds (the bytes are dropped as they come).
 public final class HTTPFetcher: Sendable {
   /// A status, headers and the whole body.
   public typealias Answer = (body: Data, response: HTTPURLResponse)

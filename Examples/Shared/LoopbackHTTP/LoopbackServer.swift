@@ -2,38 +2,27 @@ import ExampleCommandLine
 import Foundation
 
 /// An HTTP/1.1 server on 127.0.0.1, for offline modes and tests: the real `URLSession` client
-/// talks to it over a real socket.
-///
-/// It serves from `init` until ``stop()`` or its release: one thread serves every connection
-/// with `poll(2)`, and each request runs the async handler in a task of its own.
+/// talks to it over a real socket. One thread serves every connection with `poll(2)`; each
+/// request runs the async handler in a task of its own.
 ///
 /// ```swift
 /// let server = try LoopbackServer { request in
 ///   try? await clock.sleep(for: .milliseconds(200))   // simulated latency, on your clock
 ///   return .json(page(for: request.queryValue(for: "q") ?? ""))
 /// }
-/// let client = GitHubClient(baseURL: server.baseURL)
 /// ```
 ///
-/// ## Connections and limits
-/// HTTP/1.1 connections are kept alive unless a side asks to close; HTTP/1.0 closes after the
-/// response. Pipelined requests are answered in order. ``Limits`` bound what one client can
-/// cost: an oversized head gets 431, an oversized body 413, a malformed request 400, a chunked
-/// body 501 (each then closes); a connection that sends no complete request within the idle
-/// timeout is closed, however slowly it trickles; and at the connection cap a new connection
-/// replaces the one that has waited longest for a request, so idle ones never lock new ones out.
-/// The server serves no files: the path is the handler's business.
+/// Connections are kept alive (HTTP/1.0 closes) and pipelined requests answered in order.
+/// ``Limits`` bound what a client can cost: an oversized head gets 431, an oversized body 413, a
+/// malformed request 400, a chunked body 501; a connection without a complete request within
+/// the idle timeout is closed, however slowly it trickles; at the cap, a new connection replaces
+/// the longest waiter. The path is the handler's business: no file is ever served.
 ///
-/// ## Disconnects and cancellation
-/// If the client closes or resets the connection while the handler runs (a cancelled
-/// `URLSession` task does), the handler's task is cancelled and the request is recorded as
-/// ``RequestRecord/Outcome/clientDisconnected``; ``stop()`` does the same, recording
-/// ``RequestRecord/Outcome/serverStopped``. A handler that waits should let cancellation end the
-/// wait (`try? await clock.sleep(...)`); what it returns then is dropped.
-///
-/// ## Observing
-/// ``requests`` is the log of the requests read so far, and ``waitUntil(_:)`` suspends until it
-/// satisfies a condition:
+/// When the client leaves while the handler runs (a cancelled `URLSession` task does), or the
+/// server stops, the handler's task is cancelled and the request recorded as
+/// ``RequestRecord/Outcome/clientDisconnected`` or ``RequestRecord/Outcome/serverStopped``;
+/// what the handler returns then is dropped. ``requests`` is the log, and ``waitUntil(_:)``
+/// waits for it to reach a condition:
 ///
 /// ```swift
 /// task.cancel()
@@ -73,9 +62,8 @@ public final class LoopbackServer: Sendable {
     stop()
   }
 
-  /// Stops the server: once it returns, the listener and every connection are closed (clients
-  /// in flight get a transport error) and running handlers are cancelled. Calling it again does
-  /// nothing.
+  /// Stops the server, once: when it returns, every socket is closed (clients in flight get a
+  /// transport error) and running handlers are cancelled.
   public func stop() {
     loop.stop()
   }

@@ -4,21 +4,16 @@ import Foundation
 /// The terminal an interactive app draws on: raw mode, the alternate screen, size and input.
 ///
 /// ```swift
-/// let terminal = Terminal()
 /// try terminal.enterInteractiveMode()
 /// defer { terminal.restore() }
-/// let end = await terminal.runEventLoop(screen: Screen(terminal: terminal), draw: draw, handle: handle)
+/// let end = await terminal.runEventLoop(screen: screen, draw: draw, handle: handle)
 /// ```
 ///
-/// ## Restoring the terminal
-/// Interactive mode turns off echo, line editing and signal keys (so Ctrl-C arrives as
-/// ``Key/control(_:)``), switches to the alternate screen and hides the cursor. ``restore()``
-/// puts everything back, and so does every other way out, with no help from the app: `exit()`
-/// and a return from `main`; `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT`; and crashes
-/// (`SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE`), after which the process
-/// still ends the way it would have. A suspension is undone too: `SIGTSTP` (``suspend()``, or
-/// `kill -TSTP`) gives the terminal back to the shell, and `fg` brings interactive mode back
-/// with a ``TerminalEvent/resize(_:)`` event, so the app redraws and keys work again.
+/// Interactive mode is undone by ``restore()`` and, with no help from the app, on every other
+/// way out: `exit()` and a return from `main`; `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGQUIT`; and
+/// crashes (`SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE`), after which the
+/// process still ends as it would have. `SIGTSTP` (``suspend()``) gives the terminal back to the
+/// shell, and `fg` brings interactive mode back with a ``TerminalEvent/resize(_:)`` event.
 ///
 /// > Important: One terminal at a time is in interactive mode: the saved state is process-wide.
 /// > `SIGKILL` cannot be caught; `stty sane` repairs a terminal after one.
@@ -37,20 +32,12 @@ public final class Terminal: Sendable {
     self.output = output
   }
 
-  /// Whether both descriptors are terminals (`isatty`): the condition for an interactive UI.
-  public var isInteractive: Bool {
-    isatty(input) == 1 && isatty(output) == 1
-  }
-
   /// Enters interactive mode, if not in it already: raw input (no echo, no line editing, no
-  /// signal keys, no input translation; output processing stays on) on the alternate screen,
-  /// the cursor hidden until a frame places it.
+  /// signal keys: Ctrl-C arrives as a key) on the alternate screen, the cursor hidden until a
+  /// frame places it. With `captureStandardError`, what is written to standard error meanwhile
+  /// (a crash's message too) shows once the terminal is restored, not on the UI.
   ///
-  /// - Parameter captureStandardError: Keep what is written to standard error (diagnostics, a
-  ///   crash's message) off the screen, and write it out once the terminal is restored, on every
-  ///   exit path. Ignored when ``output`` is standard error itself.
-  /// - Throws: ``ExampleCommandLine/SystemCallError`` if `input` is not a terminal or its
-  ///   attributes cannot be set.
+  /// - Throws: ``ExampleCommandLine/SystemCallError`` if `input` is not a terminal.
   public func enterInteractiveMode(captureStandardError: Bool = true) throws(SystemCallError) {
     Self.modeLock.lock()
     defer { Self.modeLock.unlock() }
@@ -59,9 +46,6 @@ public final class Terminal: Sendable {
     guard tcgetattr(input, &state.pointee.attributes) == 0 else {
       throw SystemCallError(operation: "tcgetattr", code: errno)
     }
-    let entering = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l"
-    state.pointee.enterSequence.set(entering)
-    state.pointee.leaveSequence.set("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     (state.pointee.input, state.pointee.output) = (input, output)
     state.pointee.rawAttributes = Self.rawAttributes(from: state.pointee.attributes)
     if captureStandardError && output != STDERR_FILENO { RestoreState.captureStandardError() }
@@ -74,7 +58,7 @@ public final class Terminal: Sendable {
       RestoreState.restoreIfActive()
       throw SystemCallError(operation: "tcsetattr", code: code)
     }
-    write(entering)
+    RestoreState.writeScreenSequence(entering: true)
   }
 
   /// Leaves interactive mode: restores the saved attributes, shows the cursor and leaves the
@@ -83,8 +67,7 @@ public final class Terminal: Sendable {
     Self.modeLock.withLock { RestoreState.restoreIfActive() }
   }
 
-  /// Stops the process as Ctrl-Z does outside raw mode (`SIGTSTP`; in raw mode, Ctrl-Z arrives
-  /// as the key `.control("z")`): see the notes on restoring the terminal.
+  /// Stops the process as Ctrl-Z does outside raw mode (`SIGTSTP`), until `fg`.
   public func suspend() {
     kill(getpid(), SIGTSTP)
   }

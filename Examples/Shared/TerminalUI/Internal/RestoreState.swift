@@ -14,35 +14,12 @@ struct RestoreState {
   var attributes = termios()
   /// The raw attributes of interactive mode, to apply again after a suspension.
   var rawAttributes = termios()
-  /// Enter the alternate screen, clear it, hide the cursor.
-  var enterSequence = EscapeSequence()
-  /// Reset styles, show the cursor, leave the alternate screen.
-  var leaveSequence = EscapeSequence()
   /// A copy of the original standard error while it is captured, else -1.
   var originalStandardError: Int32 = -1
   /// The unlinked file standard error goes to while it is captured, else -1.
   var capturedStandardError: Int32 = -1
   /// Room to copy the captured output back without allocating.
   var copyBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
-
-  /// Bytes to write to the terminal, stored without a Swift collection.
-  struct EscapeSequence {
-    let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 1)
-    var count = 0
-
-    /// Stores `text` (cut to 64 bytes).
-    mutating func set(_ text: String) {
-      let utf8 = Array(text.utf8.prefix(bytes.count))
-      bytes.copyBytes(from: utf8)
-      count = utf8.count
-    }
-
-    /// Writes the bytes to `descriptor`; async-signal-safe.
-    func write(to descriptor: Int32) {
-      OutputFile(descriptor: descriptor).write(
-        bytes: UnsafeRawBufferPointer(rebasing: bytes[..<count]))
-    }
-  }
 
   /// The one block the handlers read; allocated on first use (by `Terminal`, before any handler
   /// is installed), never freed.
@@ -100,14 +77,24 @@ struct RestoreState {
   static func leaveIfActive() -> Bool {
     guard SignalSafeFlag.isInteractive.clear() else { return false }
     _ = tcsetattr(shared.pointee.input, TCSANOW, &shared.pointee.attributes)
-    shared.pointee.leaveSequence.write(to: shared.pointee.output)
+    writeScreenSequence(entering: false)
     return true
   }
 
   /// Enters interactive mode again after a suspension. Async-signal-safe.
   static func reenter() {
     _ = tcsetattr(shared.pointee.input, TCSAFLUSH, &shared.pointee.rawAttributes)
-    shared.pointee.enterSequence.write(to: shared.pointee.output)
+    writeScreenSequence(entering: true)
     SignalSafeFlag.isInteractive.set()
+  }
+
+  /// Writes the sequence that enters the alternate screen, clears it and hides the cursor, or
+  /// the one that resets styles, shows the cursor and leaves it. Async-signal-safe: a static
+  /// string is never allocated.
+  static func writeScreenSequence(entering: Bool) {
+    let sequence: StaticString =
+      entering ? "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l" : "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    OutputFile(descriptor: shared.pointee.output).write(
+      bytes: UnsafeRawBufferPointer(start: sequence.utf8Start, count: sequence.utf8CodeUnitCount))
   }
 }
