@@ -42,16 +42,13 @@ final class Connection {
   private var outputOffset = 0
   /// When the current phase gives up (`nil`: no limit, while a handler runs or a stream plays).
   var deadline: ContinuousClock.Instant?
-  /// When the connection began waiting for its current request, to replace the longest waiter.
-  var waitingSince: ContinuousClock.Instant
   /// When a slow stream sends its next chunk.
   var nextChunkAt: ContinuousClock.Instant?
 
-  init(number: Int, socket: Socket, now: ContinuousClock.Instant, idleTimeout: Duration) {
+  init(number: Int, socket: Socket, deadline: ContinuousClock.Instant) {
     self.number = number
     self.socket = socket
-    waitingSince = now
-    deadline = now + idleTimeout
+    self.deadline = deadline
   }
 
   /// Whether the connection only waits for a request (or for its client to go), and so may be

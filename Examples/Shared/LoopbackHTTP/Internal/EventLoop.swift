@@ -103,7 +103,9 @@ final class EventLoop: @unchecked Sendable {
       guard let connection = connections[answer.connection], connection.record == answer.record,
         case .handling(_, let head) = connection.state
       else { continue }
-      respond(on: connection, head: head, with: answer.response)
+      let closing = !head.wantsKeepAlive || ResponseHead.asksToClose(answer.response)
+      respond(
+        on: connection, with: answer.response, closing: closing, sendsBody: head.method != "HEAD")
     }
     return false
   }
@@ -138,7 +140,7 @@ final class EventLoop: @unchecked Sendable {
       switch listener.accept() {
       case .accepted(let socket):
         let connection = Connection(
-          number: acceptedCount, socket: socket, now: .now, idleTimeout: limits.idleTimeout)
+          number: acceptedCount, socket: socket, deadline: .now + limits.idleTimeout)
         acceptedCount += 1
         connections[connection.number] = connection
         if connections.count >= limits.maximumConnectionCount { return }
@@ -156,7 +158,9 @@ final class EventLoop: @unchecked Sendable {
   /// Closes the connection that has waited longest for a request; `false` if none waits.
   private func closeLongestWaiter() -> Bool {
     let waiting = connections.values.filter(\.isWaiting)
-    guard let oldest = waiting.min(by: { $0.waitingSince < $1.waitingSince }) else { return false }
+    // The waiting connections' deadlines are their idle timeouts: the earliest waited longest.
+    let oldest = waiting.min { ($0.deadline ?? .now) < ($1.deadline ?? .now) }
+    guard let oldest else { return false }
     close(oldest)
     return true
   }
@@ -241,11 +245,13 @@ final class EventLoop: @unchecked Sendable {
     connection.deadline = nil
   }
 
-  /// Starts writing the handler's answer.
-  private func respond(on connection: Connection, head: RequestHead, with response: HTTPResponse) {
-    var closing = !head.wantsKeepAlive || ResponseHead.asksToClose(response)
-    let hasNoBody = head.method == "HEAD" || response.status == 204 || response.status == 304
-    var body = hasNoBody ? Data() : response.body
+  /// Starts writing an answer: the handler's, or the server's refusal.
+  private func respond(
+    on connection: Connection, with response: HTTPResponse, closing: Bool, sendsBody: Bool = true
+  ) {
+    var closing = closing
+    let hasBody = sendsBody && response.status != 204 && response.status != 304
+    var body = hasBody ? response.body : Data()
     var next = closing ? Connection.Next.close : .keepAlive
     connection.deadline = .now + limits.idleTimeout
     switch response.delivery {
@@ -295,7 +301,6 @@ final class EventLoop: @unchecked Sendable {
     guard case .keepAlive = next else { return drain(connection) }
     connection.state = .reading(head: nil)
     connection.deadline = now + limits.idleTimeout
-    connection.waitingSince = now
     readRequests(on: connection)
   }
 
@@ -322,10 +327,8 @@ final class EventLoop: @unchecked Sendable {
 
   /// Answers a request the server refuses on its own, then closes.
   private func refuse(_ connection: Connection, status: Int, reason: String) {
-    connection.write(Data(ResponseHead.errorBytes(status: status, reason: reason)))
-    connection.state = .writing(status: status, next: .close)
-    connection.deadline = .now + limits.idleTimeout
-    serve(connection, readable: false)
+    let text = "\(status) \(ResponseHead.reasonPhrases[status] ?? ""): \(reason)\n"
+    respond(on: connection, with: .text(text, status: status), closing: true)
   }
 
   /// Ends the sending side and reads until the client closes too (or the idle timeout), since
@@ -334,7 +337,6 @@ final class EventLoop: @unchecked Sendable {
     connection.socket.shutdownSending()
     connection.state = .draining
     connection.deadline = .now + limits.idleTimeout
-    connection.waitingSince = .now
   }
 
   /// Cancels the handler, records `outcome` for the request being answered, and closes.

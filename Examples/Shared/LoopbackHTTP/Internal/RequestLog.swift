@@ -16,8 +16,6 @@ final class RequestLog: @unchecked Sendable {
   private let lock = NSLock()
   private let capacity: Int
   private var records: [RequestRecord] = []
-  /// The index of `records[0]`: how many older records were dropped.
-  private var firstIndex = 0
   private var waiters: [Int: Waiter] = [:]
   /// Waits cancelled before they registered their continuation: they return when they do.
   private var cancelledWaiters: Set<Int> = []
@@ -43,22 +41,19 @@ final class RequestLog: @unchecked Sendable {
       request.headers[name] = "<redacted>"
     }
     return update { records in
-      if records.count == capacity {
-        records.removeFirst()
-        firstIndex += 1
-      }
+      let index = (records.last?.index ?? -1) + 1
+      if records.count == capacity { records.removeFirst() }
       records.append(
-        RequestRecord(
-          index: firstIndex + records.count, connection: connection, request: request,
-          outcome: .pending))
-      return firstIndex + records.count - 1
+        RequestRecord(index: index, connection: connection, request: request, outcome: .pending))
+      return index
     }
   }
 
   /// Sets the outcome of the record at `index`, if it is still kept.
   func finish(_ index: Int, with outcome: RequestRecord.Outcome) {
     update { records in
-      if index >= firstIndex { records[index - firstIndex].outcome = outcome }
+      guard let first = records.first?.index, index >= first else { return }
+      records[index - first].outcome = outcome
     }
   }
 

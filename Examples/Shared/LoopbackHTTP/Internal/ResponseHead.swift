@@ -18,13 +18,6 @@ enum ResponseHead {
     return Array((text + (closing ? "Connection: close\r\n\r\n" : "\r\n")).utf8)
   }
 
-  /// The whole response the server sends on its own when it refuses a request, before closing.
-  static func errorBytes(status: Int, reason: String) -> [UInt8] {
-    let response = HTTPResponse.text(
-      "\(status) \(reasonPhrases[status] ?? ""): \(reason)\n", status: status)
-    return bytes(for: response, closing: true) + response.body
-  }
-
   /// Whether a handler's response asks for the connection to close.
   static func asksToClose(_ response: HTTPResponse) -> Bool {
     response.headers.values(for: "Connection").contains { $0.lowercased().contains("close") }
@@ -34,7 +27,8 @@ enum ResponseHead {
     text.filter { $0 != "\r" && $0 != "\n" && $0 != "\r\n" }
   }
 
-  private static let reasonPhrases = [
+  /// The standard reason phrases of the statuses the examples use.
+  static let reasonPhrases = [
     200: "OK", 201: "Created", 204: "No Content", 206: "Partial Content",
     301: "Moved Permanently", 302: "Found", 303: "See Other", 304: "Not Modified",
     307: "Temporary Redirect", 308: "Permanent Redirect", 400: "Bad Request",
