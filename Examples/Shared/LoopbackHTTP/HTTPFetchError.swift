@@ -4,13 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Why an ``HTTPFetcher`` got no complete answer, as one plain sentence naming the server and
-/// never the request's path, query or headers, so it can't leak a token or a search to a log.
-///
-/// ```swift
-/// HTTPFetchError(.timedOut(.seconds(30)), server: "api.github.com").description
-/// // "api.github.com did not answer within 30 s"
-/// ```
+/// Why an ``HTTPFetcher`` got no complete answer, as one plain sentence that names the server
+/// and never the request's path, query or headers (no token or search leaks to a log).
 public struct HTTPFetchError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
   public enum Reason: Sendable, Hashable {

@@ -12,26 +12,18 @@ import FoundationNetworking
 /// let (body, response) = try await fetcher.fetch(URLRequest(url: url))
 /// ```
 ///
-/// Any status is an answer. ``HTTPFetchError`` says why there is none: a transport failure; the
-/// `deadline`, which bounds the whole exchange on the injected clock, redirects included, so a
-/// silent server and a trickling one both time out (URLSession's own idle timeout stays only as
-/// a backstop); or a body past the limit, counted as the bytes arrive, whose transfer is then
-/// stopped and whose later bytes are dropped. A redirect to another origin (scheme, host or
-/// port) loses its `Authorization` header. No cache, cookies or stored credentials; a 401
-/// challenge is answered with the 401.
+/// Any status is an answer; ``HTTPFetchError`` says why there is none: a transport failure, the
+/// deadline (on the injected clock, redirects included: a trickling server times out too), or
+/// a body past the limit, counted as it arrives and then stopped. A redirect to another origin
+/// loses its `Authorization` header. No cache, cookies or stored credentials.
 ///
-/// ## Cancellation, and why it is safe here
 /// Cancelling the caller throws `CancellationError` at once, then stops the transfer for real.
-/// On Linux, `URLSessionTask.cancel()` called from a task-cancellation handler can deadlock (the
+/// On Linux, `URLSessionTask.cancel()` from a task-cancellation handler can deadlock (the
 /// handler holds the task's lock while `cancel()` waits for the session's queue, which waits for
-/// that lock), and a cancel racing a completion can trap in FoundationNetworking. So the handler
-/// only resumes the caller and enqueues the stop; `cancel()` runs on a queue of its own, under a
-/// lock the delegate also takes before it reports a completion or answers a redirect: a
-/// completion waits for a cancel under way, and a cancel after a completion is skipped.
-/// `HTTPFetcherTests` lands thousands of cancellations around completions.
-///
-/// > Note: FoundationNetworking serves every session on one queue: a local server flooding a body
-/// > at GB/s can delay the stop by seconds (the bytes are dropped as they come).
+/// that lock), and a cancel racing a completion can trap. So the handler only resumes the
+/// caller; `cancel()` runs on a queue of its own, under a lock the delegate also takes before it
+/// reports a completion or answers a redirect. `HTTPFetcherTests` lands thousands of
+/// cancellations around completions.
 public final class HTTPFetcher: Sendable {
   /// A status, headers and the whole body.
   public typealias Answer = (body: Data, response: HTTPURLResponse)
@@ -46,8 +38,7 @@ public final class HTTPFetcher: Sendable {
   private let delegate = FetchDelegate()
   private let queue = OperationQueue()
 
-  /// Makes a fetcher with its own session, whose ``fetch(_:)`` takes at most `deadline` on
-  /// `clock` and accepts bodies up to `maximumBodyByteCount` bytes.
+  /// Makes a fetcher with its own session.
   public init(
     deadline: Duration = .seconds(30), maximumBodyByteCount: Int = 8 << 20,
     clock: any Clock<Duration> = ContinuousClock()
@@ -62,7 +53,7 @@ public final class HTTPFetcher: Sendable {
     configuration.httpCookieStorage = nil
     configuration.httpShouldSetCookies = false
     configuration.urlCredentialStorage = nil
-    // The backstop: whole seconds, far enough past the deadline that the deadline acts first.
+    // A backstop only: the deadline acts first.
     configuration.timeoutIntervalForRequest = TimeInterval(deadline.components.seconds + 30)
     configuration.timeoutIntervalForResource = configuration.timeoutIntervalForRequest
     session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)

@@ -1,11 +1,5 @@
-/// An ordered list of HTTP header fields whose names are looked up case-insensitively; a name
-/// may appear more than once, and fields keep the order and spelling they were added with.
-///
-/// ```swift
-/// var headers: HTTPHeaders = ["Content-Type": "application/json"]
-/// headers.add("Link", "<https://example.com/?page=2>; rel=\"next\"")
-/// headers["content-type"]  // "application/json"
-/// ```
+/// An ordered list of HTTP header fields, looked up by name in any case; a name may appear more
+/// than once (`add`), and fields keep their order and spelling.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
   /// One header field: a name as it was spelled and its value.
   public struct Field: Sendable, Equatable {
@@ -26,8 +20,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     fields = elements.map { Field(name: $0.0, value: $0.1) }
   }
 
-  /// The value of the first field named `name` (any case), or `nil`. Setting a value replaces
-  /// every field of that name by one at the position of the first; setting `nil` removes them.
+  /// The value of the first field named `name`; setting one replaces every field of that name.
   public subscript(name: String) -> String? {
     get { values(for: name).first }
     set {

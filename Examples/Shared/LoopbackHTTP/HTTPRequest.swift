@@ -1,14 +1,7 @@
 import Foundation
 
-/// A request a ``LoopbackServer`` received, as its handler sees it: the target kept raw and
-/// decoded as GitHub's API decodes it (``path`` percent-decoded, ``queryItems`` form-decoded:
-/// `+` is a space, then `%XX`).
-///
-/// ```swift
-/// // GET /search/repositories?q=c%2B%2B+stars%3A%3E10&page=2
-/// request.path                    // "/search/repositories"
-/// request.queryValue(for: "q")    // "c++ stars:>10"
-/// ```
+/// A request a ``LoopbackServer`` received: the target kept raw and decoded as GitHub's API
+/// decodes it (``path`` percent-decoded, ``queryItems`` form-decoded: `+` is a space).
 public struct HTTPRequest: Sendable {
   /// The method, as sent (`GET`, `POST`, ...).
   public var method: String
@@ -20,15 +13,13 @@ public struct HTTPRequest: Sendable {
   public var path: String
   /// The query string after `?`, still encoded, or `nil` when the target has no `?`.
   public var rawQuery: String?
-  /// The query's `name=value` pairs in order; a pair without `=` has a `nil` value, and empty
-  /// pairs (`a=1&&b=2`) are skipped.
+  /// The query's `name=value` pairs in order (a `nil` value without `=`).
   public var queryItems: [URLQueryItem]
   /// The header fields, in the order they were received.
   public var headers: HTTPHeaders
   /// The body (empty when the request had none).
   public var body: Data
-  /// The base URL of the server that received the request (`http://127.0.0.1:PORT`), for
-  /// absolute URLs such as those of a `Link` header; `nil` for a request made by hand.
+  /// The base URL of the server that received the request, for absolute links.
   public var serverBaseURL: URL?
 
   /// Makes a request from its parts, decoding `target` (`/path?query`) into its path and query.
@@ -54,8 +45,7 @@ public struct HTTPRequest: Sendable {
     queryItems.first { $0.name == name }?.value
   }
 
-  /// The path's segments, each percent-decoded after splitting: `/users/octo%2Fcat` gives
-  /// `["users", "octo/cat"]`.
+  /// The path's segments, each decoded after splitting (`octo%2Fcat` stays one).
   public var pathSegments: [String] {
     rawPath.split(separator: "/").map { PercentDecoding.decode($0) }
   }

@@ -1,35 +1,20 @@
 import Foundation
 
 /// What a ``LoopbackServer`` handler answers: a status, header fields and a body, sent byte for
-/// byte (any size, any encoding). The server sets `Content-Length` and, when it closes the
-/// connection, `Connection: close`.
-///
-/// ```swift
-/// let server = try LoopbackServer { request in
-///   request.path == "/users/octocat"
-///     ? .json(Data(#"{"login":"octocat"}"#.utf8)) : .text("Not Found", status: 404)
-/// }
-/// ```
-///
-/// For faults, see ``stall``, ``closingConnection(afterBodyBytes:)`` and
-/// ``streaming(_:byteCount:every:status:headers:)``.
+/// byte; the server sets `Content-Length` and `Connection`. For faults, see ``stall``,
+/// ``closingConnection(afterBodyBytes:)`` and ``streaming(_:byteCount:every:status:headers:)``.
 public struct HTTPResponse: Sendable {
   /// How the server delivers a response; anything but `complete` is an injected fault.
   enum Delivery: Sendable, Equatable {
-    /// Head and body, then keep the connection open if the request allows it.
     case complete
-    /// Nothing at all, until the client goes away or the server stops.
     case stall
-    /// The head with the full `Content-Length`, the first `count` body bytes, then a close.
     case closeAfterBodyBytes(Int)
-    /// The body repeated up to `byteCount` bytes (without end when `nil`), one body per
-    /// `interval` or as fast as the client reads.
     case stream(byteCount: Int?, interval: Duration?)
   }
 
   /// The status code, such as 200 or 404.
   public var status: Int
-  /// The header fields to send (the server sets `Content-Length` and `Connection` itself).
+  /// The header fields to send.
   public var headers: HTTPHeaders
   /// The body bytes.
   public var body: Data

@@ -1,19 +1,11 @@
 extension LoopbackServer {
-  /// What one server accepts. Tests shrink them so that abuse is cheap to provoke:
-  ///
-  /// ```swift
-  /// var limits = LoopbackServer.Limits()
-  /// limits.idleTimeout = .milliseconds(200)
-  /// let server = try LoopbackServer(limits: limits) { _ in .text("ok") }
-  /// ```
+  /// What one server accepts; tests shrink the limits so that abuse is cheap to provoke.
   public struct Limits: Sendable {
-    /// The most connections open at once (64). Past it, a new connection replaces the one that
-    /// has waited longest for a request; connections being answered are never replaced.
+    /// The most connections open at once (64); past it, a new one replaces the longest waiter.
     public var maximumConnectionCount = 64
-    /// How long a connection may take to send a complete request, counted from when it opened or
-    /// was last answered, and a client to read an answer (30 s); then it is closed.
+    /// How long a connection may take to send a whole request, or to read an answer (30 s).
     public var idleTimeout: Duration = .seconds(30)
-    /// The largest request head, request line and fields (64 KiB); a larger one gets 431.
+    /// The largest request head (64 KiB); a larger one gets 431.
     public var maximumHeadByteCount = 64 * 1024
     /// The most header fields in one request (100); more get 431.
     public var maximumHeaderCount = 100

@@ -1,7 +1,5 @@
-/// One entry of a ``LoopbackServer``'s request log: a request and what became of it.
-///
-/// A record is added, ``Outcome/pending``, once the request has been read in full; its outcome
-/// changes once, when the exchange ends.
+/// One entry of a ``LoopbackServer``'s request log: a request, once read in full, and what
+/// became of it.
 public struct RequestRecord: Sendable {
   /// What became of a request.
   public enum Outcome: Sendable, Equatable {
@@ -19,11 +17,10 @@ public struct RequestRecord: Sendable {
 
   /// The position of the request in the log, from 0.
   public var index: Int
-  /// The number of the connection the request arrived on, from 0 in order of acceptance:
-  /// requests with the same number shared a kept-alive connection.
+  /// The number of the connection the request arrived on, from 0 in order of acceptance.
   public var connection: Int
-  /// The request as the handler received it, but without its body, and with the values of
-  /// `Authorization`, `Proxy-Authorization` and `Cookie` replaced by `<redacted>`.
+  /// The request without its body, and `<redacted>` for `Authorization`,
+  /// `Proxy-Authorization` and `Cookie`.
   public var request: HTTPRequest
   /// What became of the request so far.
   public var outcome: Outcome

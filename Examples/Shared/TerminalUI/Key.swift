@@ -1,14 +1,4 @@
-/// A key press, decoded from the bytes a terminal sends in raw mode.
-///
-/// ```swift
-/// for await case .key(let key) in terminal.events() {
-///   switch key {
-///   case .control("c"): return            // Ctrl-C arrives as a key in raw mode
-///   case .tab: focus.next()
-///   default: field.handle(key)
-///   }
-/// }
-/// ```
+/// A key press, decoded from the bytes a terminal sends in raw mode (where Ctrl-C is a key).
 public enum Key: Hashable, Sendable {
   /// A printable character (one grapheme cluster; multi-byte UTF-8 decoded).
   case character(Character)
@@ -30,8 +20,7 @@ public enum Key: Hashable, Sendable {
   case home, end
   /// Page Up or Page Down.
   case pageUp, pageDown
-  /// Control with a key: a lowercase letter (`.control("c")` is Ctrl-C), or `\`, `]`, `^`, `_`.
-  /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M send the bytes of Backspace, Tab and Enter, and decode
-  /// as those.
+  /// Control with a lowercase letter (`.control("c")` is Ctrl-C), or `\`, `]`, `^`, `_`;
+  /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M decode as Backspace, Tab and Enter, whose bytes they send.
   case control(Character)
 }

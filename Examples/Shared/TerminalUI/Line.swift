@@ -1,12 +1,6 @@
-/// One line of a ``Frame``: runs of text, each with its own ``TextStyle``.
-///
-/// ```swift
-/// var line: Line = "Username: "
-/// line.append("octocat", style: .bold)
-/// ```
-///
-/// The renderer cuts a line at the terminal's width (by display width) and shows control
-/// characters as `�`, so text from the network cannot move the cursor or restyle the screen.
+/// One line of a ``Frame``: runs of text, each with its own ``TextStyle``. The renderer cuts it
+/// at the terminal's width and draws control characters as `�`, so text from the network cannot
+/// move the cursor or restyle the screen.
 public struct Line: Hashable, Sendable, ExpressibleByStringLiteral {
   /// A run of text in one style.
   struct Span: Hashable, Sendable {

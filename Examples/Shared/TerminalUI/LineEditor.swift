@@ -1,13 +1,5 @@
-/// A one-line text field's editing state: the text and a cursor between characters.
-///
-/// Positions count characters (grapheme clusters), so the cursor never lands inside `é`, `名`
-/// or a family emoji, whatever bytes they take. ``cursorColumn`` converts to screen columns.
-///
-/// ```swift
-/// var editor = LineEditor(text: "octocat")
-/// editor.handle(.left)
-/// editor.handle(.backspace)   // "octoct", cursor before the last "t"
-/// ```
+/// A one-line text field's editing state: the text and a cursor between characters (grapheme
+/// clusters, so it never lands inside `é`, `名` or a family emoji).
 public struct LineEditor: Hashable, Sendable {
   /// The text.
   public private(set) var text: String

@@ -1,13 +1,6 @@
-/// An activity indicator whose frame advances one step per tick; the app decides when a tick
-/// happens (a timer), so tests can step it.
-///
-/// ```swift
-/// var spinner = Spinner()
-/// spinner.advance()
-/// spinner.frame        // "⠙"
-/// ```
+/// An activity indicator whose frame advances one step per tick of the app's timer.
 public struct Spinner: Hashable, Sendable {
-  /// The frames, in order: Braille dots, smooth on terminals with Unicode fonts.
+  /// The frames, in order.
   static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
   private var index = 0

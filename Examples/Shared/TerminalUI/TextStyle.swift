@@ -1,8 +1,4 @@
 /// How a run of text is drawn: weight, color, underline, inversion.
-///
-/// ```swift
-/// let error = TextStyle(foreground: .red, bold: true)
-/// ```
 public struct TextStyle: Hashable, Sendable {
   /// A terminal color: the few the examples use, from the basic eight.
   public enum Color: Int, Hashable, Sendable {

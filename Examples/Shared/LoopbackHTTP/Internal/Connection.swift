@@ -1,7 +1,6 @@
 import Foundation
 
-/// One accepted connection: the bytes read and not yet used, the bytes still to write, and where
-/// the exchange stands. Owned and driven by the ``EventLoop``'s thread only.
+/// One accepted connection and where its exchange stands; the ``EventLoop``'s thread owns it.
 final class Connection {
   /// Where the exchange stands.
   enum State {
@@ -13,8 +12,7 @@ final class Connection {
     case writing(status: Int, next: Next)
     /// Sending nothing until the client leaves (``HTTPResponse/stall``).
     case stalling
-    /// Done sending: reading and dropping what the client still sends until it closes too, so
-    /// that closing never resets the connection under the client's unread answer.
+    /// Done sending, dropping what the client still sends until it closes too.
     case draining
   }
 
@@ -37,9 +35,8 @@ final class Connection {
   var input: [UInt8] = []
   /// How many bytes of `input` were searched for the end of a head.
   var scannedByteCount = 0
-  /// Bytes to write, from `outputOffset` on.
-  private var output = Data()
-  private var outputOffset = 0
+  /// Bytes still to write.
+  var output = Data()
   /// When the current phase gives up (`nil`: no limit, while a handler runs or a stream plays).
   var deadline: ContinuousClock.Instant?
   /// When a slow stream sends its next chunk.
@@ -51,8 +48,7 @@ final class Connection {
     self.deadline = deadline
   }
 
-  /// Whether the connection only waits for a request (or for its client to go), and so may be
-  /// closed to make room.
+  /// Whether the connection only waits for a request or its client to go: it may make room.
   var isWaiting: Bool {
     switch state {
     case .reading, .draining: true
@@ -61,25 +57,15 @@ final class Connection {
   }
 
   /// Whether there are bytes to write.
-  var hasOutput: Bool { outputOffset < output.count }
-
-  /// Replaces the output with `bytes`.
-  func write(_ bytes: Data) {
-    output = bytes
-    outputOffset = 0
-  }
+  var hasOutput: Bool { !output.isEmpty }
 
   /// Writes as much output as the socket takes; returns `false` when the client is gone.
   func flush() -> Bool {
     while hasOutput {
-      let sent = output.withUnsafeBytes {
-        socket.send(UnsafeRawBufferPointer(rebasing: $0[outputOffset...]))
-      }
-      guard let sent else { return false }
+      guard let sent = output.withUnsafeBytes({ socket.send($0) }) else { return false }
       if sent == 0 { return true }
-      outputOffset += sent
+      output = output.dropFirst(sent)
     }
-    write(Data())
     return true
   }
 

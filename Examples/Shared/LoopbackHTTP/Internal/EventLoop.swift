@@ -1,11 +1,9 @@
 import ExampleCommandLine
 import Foundation
 
-/// The server's one thread: it accepts connections, reads requests, starts their handlers,
-/// writes the answers and enforces the ``LoopbackServer/Limits``, blocking only in `poll(2)`.
-///
-/// Handlers run in tasks of their own and post their answers to a mailbox, waking the thread
-/// through a pipe. A handler whose client leaves (or whose server stops) is cancelled.
+/// The server's one thread: it accepts connections, reads requests, writes answers and enforces
+/// the ``LoopbackServer/Limits``, blocking only in `poll(2)`. Handlers run in tasks of their own
+/// and post their answers to a mailbox, waking the thread through a pipe.
 final class EventLoop: @unchecked Sendable {
   // Safe: `connections`, `acceptedCount` and `acceptPausedUntil` are only touched on the loop's
   // thread (everything reached from `run()`); `mailbox`, `isStopping` and `isRunning` only with
@@ -122,8 +120,7 @@ final class EventLoop: @unchecked Sendable {
 
   // MARK: Accepting
 
-  /// Whether to watch the listener: below the cap or with a waiting connection to replace, and
-  /// not pausing after running out of descriptors.
+  /// Whether to accept: below the cap or with a waiter to replace, and not pausing.
   private func isListening(now: ContinuousClock.Instant) -> Bool {
     if let pause = acceptPausedUntil {
       guard now >= pause else { return false }
@@ -197,8 +194,7 @@ final class EventLoop: @unchecked Sendable {
     }
   }
 
-  /// Reads the next request from the input once it is complete and starts its handler (a
-  /// pipelined one waits for the answer before).
+  /// Starts the handler of the next request once it is complete (a pipelined one waits).
   private func readRequests(on connection: Connection) {
     guard case .reading(var head) = connection.state else { return }
     if head == nil {
@@ -223,7 +219,7 @@ final class EventLoop: @unchecked Sendable {
         head = parsed
         connection.state = .reading(head: parsed)
         if parsed.expectsContinue, connection.input.count < parsed.contentLength {
-          connection.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+          connection.output = Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)
           guard connection.flush() else { return close(connection) }
         }
       }
@@ -268,13 +264,12 @@ final class EventLoop: @unchecked Sendable {
       next = .stream(chunk: response.body, remaining: byteCount, interval: interval)
       connection.deadline = nil
     }
-    connection.write(Data(ResponseHead.bytes(for: response, closing: closing)) + body)
+    connection.output = ResponseHead.bytes(for: response, closing: closing) + body
     connection.state = .writing(status: response.status, next: next)
     serve(connection, readable: false)
   }
 
-  /// Moves on once the output is written: the next chunk of a stream, the next request, or the
-  /// end of the connection.
+  /// Moves on once the output is written: to a stream's next chunk, the next request, or the end.
   private func finishedWriting(_ connection: Connection) {
     guard case .writing(let status, let next) = connection.state else { return }
     let now = ContinuousClock.now
@@ -287,7 +282,7 @@ final class EventLoop: @unchecked Sendable {
       var bytes = chunk
       while interval == nil && bytes.count < 64 * 1024 { bytes.append(chunk) }
       if let remaining, bytes.count > remaining { bytes = bytes.prefix(remaining) }
-      connection.write(bytes)
+      connection.output = bytes
       let left = remaining.map { $0 - bytes.count }
       connection.state = .writing(
         status: status, next: .stream(chunk: chunk, remaining: left, interval: interval))
@@ -331,8 +326,8 @@ final class EventLoop: @unchecked Sendable {
     respond(on: connection, with: .text(text, status: status), closing: true)
   }
 
-  /// Ends the sending side and reads until the client closes too (or the idle timeout), since
-  /// closing with unread input would reset the connection and could destroy the answer.
+  /// Ends the sending side and reads until the client closes too: closing with unread input
+  /// would reset the connection and could destroy the answer.
   private func drain(_ connection: Connection) {
     connection.socket.shutdownSending()
     connection.state = .draining

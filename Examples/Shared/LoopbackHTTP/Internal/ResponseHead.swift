@@ -1,10 +1,12 @@
+import Foundation
+
 /// The bytes of a response's status line and header fields, as the server writes them.
 enum ResponseHead {
   /// The head of `response`: `Content-Length` is the full body's length (even for a body cut
   /// short on purpose, or not sent for `HEAD`), a stream's length, or absent for an endless one;
   /// `Connection: close` is added when the connection will close. The fields the server sets are
   /// dropped from the handler's, and CR and LF removed, so a handler can't split the head.
-  static func bytes(for response: HTTPResponse, closing: Bool) -> [UInt8] {
+  static func bytes(for response: HTTPResponse, closing: Bool) -> Data {
     var text = "HTTP/1.1 \(response.status) \(reasonPhrases[response.status] ?? "")\r\n"
     let ownFields = ["content-length", "transfer-encoding", "connection"]
     for field in response.headers where !ownFields.contains(field.name.lowercased()) {
@@ -15,7 +17,7 @@ enum ResponseHead {
     case .stream(nil, _): break
     default: text += "Content-Length: \(response.body.count)\r\n"
     }
-    return Array((text + (closing ? "Connection: close\r\n\r\n" : "\r\n")).utf8)
+    return Data((text + (closing ? "Connection: close\r\n\r\n" : "\r\n")).utf8)
   }
 
   /// Whether a handler's response asks for the connection to close.

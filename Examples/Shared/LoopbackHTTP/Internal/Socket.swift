@@ -1,8 +1,7 @@
 import ExampleCommandLine
 import Foundation
 
-/// A non-blocking TCP socket descriptor and the few calls the server makes on it. Whoever
-/// accepted or opened it calls ``close()`` exactly once.
+/// A non-blocking TCP socket and the few calls the server makes on it.
 struct Socket: Sendable {
   /// What an ``accept()`` call found.
   enum AcceptResult {
@@ -80,8 +79,7 @@ struct Socket: Sendable {
     return .accepted(connection)
   }
 
-  /// Appends what is available (up to 64 KiB) to `buffer`; `false` once the peer closed its side
-  /// or reset the connection.
+  /// Appends what is available to `buffer`; `false` once the peer closed or reset.
   func receive(into buffer: inout [UInt8]) -> Bool {
     let maximum = 64 * 1024
     let count = withUnsafeTemporaryAllocation(byteCount: maximum, alignment: 1) { chunk in
@@ -92,8 +90,8 @@ struct Socket: Sendable {
     return count > 0 || (count < 0 && [EAGAIN, EWOULDBLOCK, EINTR].contains(errno))
   }
 
-  /// Writes as much of `bytes` as the socket takes now, never raising `SIGPIPE`; returns how
-  /// many bytes that was (0 when it is full), or `nil` when the peer is gone.
+  /// Writes what the socket takes now, without `SIGPIPE`: the count (0 when full), or `nil`
+  /// when the peer is gone.
   func send(_ bytes: UnsafeRawBufferPointer) -> Int? {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
     #if canImport(Darwin)
