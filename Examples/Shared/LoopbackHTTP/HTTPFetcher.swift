@@ -69,19 +69,21 @@ public final class HTTPFetcher: Sendable {
   public func fetch(_ request: URLRequest) async throws -> Answer {
     var request = request
     request.timeoutInterval = session.configuration.timeoutIntervalForRequest
-    // The deadline is fixed now, so a test clock advanced before the sleep starts still wakes it.
-    let clock: any Clock<Duration> = clock
-    let sleep = Self.sleep(on: clock, until: deadline)
-    let timeout = HTTPFetchError(
-      .timedOut(deadline), server: HTTPFetchError.serverName(of: request.url))
-    return try await withThrowingTaskGroup(of: Answer.self) { [request] group in
-      group.addTask { try await self.transfer(request) }
-      group.addTask {
-        try await sleep()
-        throw timeout
+    let exchange = FetchExchange(
+      request: request, maximumBodyByteCount: maximumBodyByteCount, deadline: deadline)
+    let (delegate, session, clock) = (delegate, session, clock as any Clock<Duration>)
+    let timer = Self.timer(on: clock, after: deadline) {
+      if exchange.fail(.timedOut(exchange.deadline)) { delegate.stop(exchange) }
+    }
+    defer { timer.cancel() }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        guard exchange.attach(continuation) else { return }
+        queue.addOperation { delegate.start(exchange, in: session) }
       }
-      defer { group.cancelAll() }
-      return try await group.next()!
+    } onCancel: {
+      // NB: never `cancel()` here, with the task's lock held: see the notes.
+      if exchange.finish(.failure(CancellationError())) { delegate.stop(exchange) }
     }
   }
 
@@ -97,25 +99,14 @@ public final class HTTPFetcher: Sendable {
     return origin(url) != nil && origin(url) == origin(other)
   }
 
-  private func transfer(_ request: URLRequest) async throws -> Answer {
-    let exchange = FetchExchange(
-      request: request, maximumBodyByteCount: maximumBodyByteCount, deadline: deadline)
-    let (delegate, session) = (delegate, session)
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        guard exchange.attach(continuation) else { return }
-        queue.addOperation { delegate.start(exchange, in: session) }
-      }
-    } onCancel: {
-      // NB: never `cancel()` here, with the task's lock held: see the notes.
-      if exchange.finish(.failure(CancellationError())) { delegate.stop(exchange) }
-    }
-  }
-
-  private static func sleep<C: Clock<Duration>>(
-    on clock: C, until duration: Duration
-  ) -> @Sendable () async throws -> Void {
+  /// Runs `action` once `duration` has passed on `clock`, unless cancelled; the deadline is fixed
+  /// now, so a test clock advanced before the sleep starts still fires it.
+  private static func timer<C: Clock<Duration>>(
+    on clock: C, after duration: Duration, _ action: @escaping @Sendable () -> Void
+  ) -> Task<Void, Never> {
     let deadline = clock.now.advanced(by: duration)
-    return { try await clock.sleep(until: deadline, tolerance: nil) }
+    return Task {
+      if (try? await clock.sleep(until: deadline, tolerance: nil)) != nil { action() }
+    }
   }
 }

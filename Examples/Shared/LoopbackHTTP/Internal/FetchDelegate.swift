@@ -103,9 +103,10 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
   /// Hands the answer received so far to the caller.
   private func finish(_ exchange: FetchExchange) {
-    guard let response = exchange.response as? HTTPURLResponse else {
-      return exchange.fail(.brokenResponse)
+    if let response = exchange.response as? HTTPURLResponse {
+      exchange.finish(.success((exchange.body, response)))
+    } else {
+      exchange.fail(.brokenResponse)
     }
-    exchange.finish(.success((exchange.body, response)))
   }
 }

@@ -71,8 +71,9 @@ final class FetchExchange: @unchecked Sendable {
     return isFirst
   }
 
-  /// Finishes with `reason`, naming the request's server.
-  func fail(_ reason: HTTPFetchError.Reason) {
+  /// Finishes with `reason`, naming the request's server; returns whether this call did.
+  @discardableResult
+  func fail(_ reason: HTTPFetchError.Reason) -> Bool {
     finish(.failure(HTTPFetchError(reason, server: HTTPFetchError.serverName(of: request.url))))
   }
 
