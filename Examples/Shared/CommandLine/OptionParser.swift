@@ -1,10 +1,9 @@
 import Foundation
 
-/// Reads a command line one option at a time, for a `switch` over the options' names; the
-/// arguments that are not options are collected as ``operands``.
+/// Reads a command line one option at a time, for a `switch` over the options' names; the other
+/// arguments are ``operands``.
 ///
 /// ```swift
-/// var parser = OptionParser(CommandLine.arguments.dropFirst())
 /// while let option = try parser.nextOption() {
 ///   switch option {
 ///   case "--pages": options.pages = try parser.integer(in: 1...1000)
@@ -13,10 +12,8 @@ import Foundation
 /// }
 /// ```
 ///
-/// A value follows its option (`--pages 3`) or is attached with `=` (`--pages=3`); an option
-/// that takes none refuses an attached one. `--` ends the options; `-` alone is an operand. A
-/// value may not start with `--` (`--script --json` misses its value), but may with `-`
-/// (`--seed -1` reaches the range check).
+/// A value follows its option (`--pages 3`) or is attached (`--pages=3`). `--` ends the options;
+/// `-` is an operand. A value may start with `-` (`--seed -1`) but not with `--`.
 public struct OptionParser {
   private var remaining: ArraySlice<String>
   private var option = ""

@@ -1,25 +1,13 @@
-/// Turns the bytes a terminal sends in raw mode into ``Key`` events.
-///
-/// Feed it bytes as they arrive, in chunks of any size: a sequence split across chunks (an arrow
-/// key's `ESC [ A`, a multi-byte UTF-8 character) is held back until it is complete. Bytes that
-/// can never form a key (invalid UTF-8, unknown or broken escape sequences) are dropped.
-///
-/// A lone `ESC` is the Escape key, or the start of a sequence whose rest is still in flight: the
-/// decoder holds it back, and when no byte follows within a short wait the reader calls
-/// ``flush()``, which turns it into ``Key/escape``.
-///
-/// ```swift
-/// var decoder = KeyDecoder()
-/// decoder.decode([0x1B, 0x5B])   // []  (held back)
-/// decoder.decode([0x41, 0x61])   // [.up, .character("a")]
-/// ```
+/// Turns the bytes a terminal sends in raw mode into ``Key`` events, fed in chunks of any size:
+/// a sequence split across chunks is held back until it is complete, and bytes that can never
+/// form a key (invalid UTF-8, unknown or broken escape sequences) are dropped. A lone `ESC` is
+/// held back too, until the reader sees no byte follow and calls ``flush()``.
 public struct KeyDecoder: Sendable {
   /// The longest control sequence accepted; a longer one is garbage and is dropped.
   static let maximumSequenceLength = 32
 
   private var pending: [UInt8] = []
-  /// Whether the last byte decoded was `\r`, so that a `\n` right after it, even in the next
-  /// chunk, is not a second Enter.
+  /// Whether the last byte was `\r`, so that a `\n` right after it is not a second Enter.
   private var endsWithCarriageReturn = false
 
   /// Makes a decoder with nothing held back.
@@ -28,10 +16,8 @@ public struct KeyDecoder: Sendable {
   /// Whether bytes are held back, waiting for the rest of a sequence.
   public var hasPendingBytes: Bool { !pending.isEmpty }
 
-  /// Decodes `bytes` after any held-back ones; an incomplete sequence at the end is held back.
-  ///
-  /// Printable text is split into characters (grapheme clusters) within the chunk; a cluster
-  /// split across chunks arrives as its parts, which join again when appended to a `String`.
+  /// Decodes `bytes` after any held-back ones. Text is split into characters within the chunk; a
+  /// cluster split across chunks arrives as parts that join again when appended to a `String`.
   public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
     var input = pending + bytes
     pending = []
@@ -59,8 +45,7 @@ public struct KeyDecoder: Sendable {
     return keys + String(text).map(Key.character)
   }
 
-  /// Resolves what is held back as if no byte will follow: a lone `ESC` becomes ``Key/escape``;
-  /// the start of a longer sequence is dropped.
+  /// Resolves what is held back as if no byte will follow: a lone `ESC` is ``Key/escape``.
   public mutating func flush() -> [Key] {
     defer { pending = [] }
     return pending == [0x1B] ? [.escape] : []

@@ -131,21 +131,18 @@ final class EventLoop: @unchecked Sendable {
   }
 
   private func acceptConnections() {
-    while true {
-      // At the cap, one at a time: the longest waiter is replaced only for a connection that came.
-      if connections.count >= limits.maximumConnectionCount, !closeLongestWaiter() { return }
+    // At the cap, the longest waiter is replaced, one at a time, for a connection that came.
+    while connections.count < limits.maximumConnectionCount || closeLongestWaiter() {
       switch listener.accept() {
       case .accepted(let socket):
-        let connection = Connection(
+        connections[acceptedCount] = Connection(
           number: acceptedCount, socket: socket, deadline: .now + limits.idleTimeout)
         acceptedCount += 1
-        connections[connection.number] = connection
         if connections.count >= limits.maximumConnectionCount { return }
       case .none:
         return
       case .outOfDescriptors:
-        // The connection stays in the backlog; with no descriptor to free, pause rather than
-        // spin on a listener that stays readable.
+        // The connection waits in the backlog: pause rather than spin if no descriptor frees up.
         if !closeLongestWaiter() { acceptPausedUntil = .now + .milliseconds(100) }
         return
       }

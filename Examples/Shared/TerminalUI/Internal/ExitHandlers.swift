@@ -1,23 +1,19 @@
 import ExampleCommandLine
 import Foundation
 
-/// The handlers that restore the terminal on every way out of the process — `exit` (and a
-/// return from `main`), termination signals, crashes — and across a suspension.
+/// The handlers that restore the terminal on every way out of the process (`exit`, termination
+/// signals, crashes) and across a suspension, with async-signal-safe calls only.
 ///
 /// An ending signal's handler restores the terminal, puts back the signal's previous
-/// disposition (the default action, or the Swift runtime's crash reporter) and raises it again,
-/// so the process ends as it would have, with a usable terminal. `SIGTSTP` leaves interactive
-/// mode and stops the process; once continued it enters interactive mode again and asks for a
-/// redraw. `SIGCONT` after a `SIGSTOP` (which cannot be caught) applies raw mode again, which
-/// the shell took back. A signal ignored at installation (`nohup`) stays ignored. The handlers
-/// only make async-signal-safe calls: `tcsetattr`, `write`, `sigaction`, `pthread_sigmask`,
-/// `raise`.
+/// disposition (the default, or the Swift runtime's crash reporter) and raises it again, so the
+/// process ends as it would have. `SIGTSTP` leaves interactive mode and stops; once continued it
+/// enters it again and asks for a redraw. `SIGCONT` after a `SIGSTOP` applies raw mode again.
+/// A signal ignored at installation (`nohup`) stays ignored.
 enum ExitHandlers {
   /// Signals sent to end the process (SIGINT only comes from the keyboard outside raw mode).
   static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-  /// The signals the library's own threads unblock: threads start with their creator's mask,
-  /// and the cooperative pool's threads block most signals, so one of ours always takes them.
+  /// The signals our threads unblock, since the cooperative pool's threads block most signals.
   static let acceptedSignals = terminationSignals + [SIGTSTP, SIGCONT, SIGWINCH]
 
   /// The dispositions in place before ours, indexed by signal number; read by the handlers.
@@ -64,8 +60,8 @@ enum ExitHandlers {
     }
   }
 
-  /// Leaves interactive mode, stops the process as `SIGTSTP` does by default, and when it is
-  /// continued (`fg`) enters interactive mode again and asks for a redraw.
+  /// Leaves interactive mode, stops as `SIGTSTP` does by default, and when continued (`fg`)
+  /// enters interactive mode again and asks for a redraw.
   private static func suspend() {
     let wasInteractive = RestoreState.leaveIfActive()
     var ours = sigaction()

@@ -1,10 +1,8 @@
 import ExampleCommandLine
 import Foundation
 
-/// What it takes to leave interactive mode and to come back to it, where a signal handler can
-/// reach it: handlers may only call async-signal-safe functions (no lock, no allocation, no
-/// Swift collection), so everything lives in one fixed block, filled before
-/// ``SignalSafeFlag/isInteractive`` is set.
+/// What it takes to leave interactive mode and come back to it, in one fixed block that signal
+/// handlers can read without a lock, an allocation or a Swift collection.
 struct RestoreState {
   /// The descriptor whose attributes were changed.
   var input: Int32 = 0
@@ -21,18 +19,15 @@ struct RestoreState {
   /// Room to copy the captured output back without allocating.
   var copyBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
 
-  /// The one block the handlers read; allocated on first use (by `Terminal`, before any handler
-  /// is installed), never freed.
+  /// The one block the handlers read; allocated before any handler is installed, never freed.
   nonisolated(unsafe) static let shared: UnsafeMutablePointer<RestoreState> = {
     let pointer = UnsafeMutablePointer<RestoreState>.allocate(capacity: 1)
     pointer.initialize(to: RestoreState())
     return pointer
   }()
 
-  /// Sends standard error to an unlinked temporary file until ``restoreIfActive()``, which puts
-  /// it back and replays the file (from a signal handler too, so a crash's message appears after
-  /// the UI is gone). A file, not a pipe, which would fill up and block every writer. On any
-  /// failure standard error is left as it was.
+  /// Sends standard error to an unlinked temporary file (a pipe could fill up and block) until
+  /// ``restoreIfActive()`` puts it back and replays it, after the UI is gone.
   static func captureStandardError() {
     var template = Array((NSTemporaryDirectory() + "terminalui-stderr-XXXXXX").utf8CString)
     let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -51,9 +46,8 @@ struct RestoreState {
     _ = dup2(file, STDERR_FILENO)
   }
 
-  /// Puts the terminal back if it is in interactive mode, then standard error, writing to it what
-  /// was captured. Async-signal-safe; of two callers racing (the normal path and a signal), only
-  /// the one that clears each flag does that part.
+  /// Puts the terminal back if it is in interactive mode, then standard error with what was
+  /// captured; of two racing callers, only the one that clears each flag acts. Signal-safe.
   static func restoreIfActive() {
     _ = leaveIfActive()
     guard SignalSafeFlag.isCapturingStandardError.clear() else { return }
@@ -88,9 +82,8 @@ struct RestoreState {
     SignalSafeFlag.isInteractive.set()
   }
 
-  /// Writes the sequence that enters the alternate screen, clears it and hides the cursor, or
-  /// the one that resets styles, shows the cursor and leaves it. Async-signal-safe: a static
-  /// string is never allocated.
+  /// Enters the alternate screen, clears it and hides the cursor, or resets the style, shows the
+  /// cursor and leaves it. Async-signal-safe: a static string is never allocated.
   static func writeScreenSequence(entering: Bool) {
     let sequence: StaticString =
       entering ? "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l" : "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"

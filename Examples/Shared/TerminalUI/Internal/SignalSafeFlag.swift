@@ -4,13 +4,9 @@ import Synchronization
 import Darwin
 #endif
 
-/// A yes/no that signal handlers on any thread read and change, with one winner per change:
-/// setting it releases everything written before, clearing it acquires that, and only one
-/// caller ever clears it, so the normal path and a signal handler never both act.
-///
-/// On Linux a lock-free atomic (async-signal-safe); on Apple platforms, where
-/// `Synchronization.Atomic` needs macOS 15, a `sig_atomic_t` as in C, ordered in practice by the
-/// signal's delivery though not by the language's rules.
+/// A yes/no that signal handlers read and change, with one winner per change: only one caller
+/// clears it, so the normal path and a signal handler never both act. A lock-free atomic on
+/// Linux; on Apple platforms (`Atomic` needs macOS 15) a `sig_atomic_t`, as in C.
 struct SignalSafeFlag: ~Copyable, Sendable {
   /// Whether the terminal is in interactive mode (raw, on the alternate screen).
   static let isInteractive = SignalSafeFlag()
