@@ -7,7 +7,6 @@ struct LineEditorTests {
     let editor = LineEditor(text: "名前")
 
     #expect(editor.cursor == 2)
-    #expect(editor.cursorColumn == 4)
   }
 
   @Test func insertsAtTheCursor() {
@@ -64,17 +63,6 @@ struct LineEditorTests {
     #expect(editor.text == "é")
     #expect(editor.text.count == 1)
     #expect(editor.cursor == 1)
-    #expect(editor.cursorColumn == 1)
-  }
-
-  @Test func theCursorColumnCountsDisplayWidth() {
-    var editor = LineEditor(text: "ab名前ｃ")
-    #expect(editor.cursorColumn == 8)
-
-    editor.handle(.left)
-    editor.handle(.left)
-
-    #expect(editor.cursorColumn == 4)
   }
 
   @Test func deletesToTheStartAndToTheEnd() {

@@ -1,10 +1,5 @@
-/// A JSON value whose objects keep their keys in the order written, so output reads as
-/// documented (`JSONEncoder` orders keys as it likes); serialized on one line.
-///
-/// ```swift
-/// JSONValue.object([("status", .string("ok")), ("met", .bool(true))]).serialized
-/// // {"status":"ok","met":true}
-/// ```
+/// A JSON value whose objects keep their keys in the order written (unlike `JSONEncoder`'s), so
+/// output reads as documented; ``serialized`` on one line.
 public indirect enum JSONValue: Sendable {
   /// `null`.
   case null

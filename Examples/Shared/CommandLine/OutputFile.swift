@@ -1,14 +1,8 @@
 import Foundation
 
-/// Writes text straight to a file descriptor, unbuffered: every line is out as soon as it is
-/// written, in order, even when the process ends right after (by `exit`, a signal or a crash).
-///
-/// ```swift
-/// OutputFile.standardOutput.writeLine(state.outputLine())
-/// ```
-///
-/// Standard output closed by its reader (`| head`) ends the process as `SIGPIPE` would,
-/// although ``ProcessSignals/prepare()`` ignores that signal for the sockets' sake.
+/// Writes text straight to a file descriptor, unbuffered, so every line is out in order even if
+/// the process ends right after. Standard output closed by its reader (`| head`) ends the
+/// process as `SIGPIPE` would, although ``ProcessSignals/prepare()`` ignores that signal.
 public struct OutputFile: Sendable {
   /// The descriptor written to; this value never closes it.
   public let descriptor: Int32

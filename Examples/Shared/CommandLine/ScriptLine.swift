@@ -22,8 +22,7 @@ public struct ScriptLine: Sendable, Equatable {
 
   /// The command on `text`, or `nil` for a blank line or a comment.
   ///
-  /// - Throws: ``ScriptError`` when the line holds a control character other than a tab
-  ///   (scripts are plain text; an escape sequence in one is a mistake or an attack).
+  /// - Throws: ``ScriptError`` for a control character other than a tab: scripts are plain text.
   public init?(number: Int, text: some StringProtocol) throws(ScriptError) {
     let text = text.hasSuffix("\r") ? Substring(text.dropLast()) : Substring(text)
     if let control = text.unicodeScalars.first(where: { $0.isTerminalControl && $0 != "\t" }) {
@@ -53,8 +52,7 @@ public struct ScriptLine: Sendable, Equatable {
     }
   }
 
-  /// The argument as milliseconds for `sleep`: a whole number from 0 to
-  /// ``maximumSleepMilliseconds``.
+  /// The argument as `sleep`'s milliseconds, up to ``maximumSleepMilliseconds``.
   public func milliseconds() throws(ScriptError) -> Int {
     let words = argument.split { $0 == " " || $0 == "\t" }
     guard words.count == 1, let value = Int(words[0]),

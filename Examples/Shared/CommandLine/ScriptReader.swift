@@ -1,17 +1,9 @@
 import Foundation
 
 /// Reads a whole script before anything runs, so a mistake on line 40 stops the program before
-/// line 1 has done anything, with `line 40: …` and exit status 2.
-///
-/// ```swift
-/// let lines = try ScriptReader.read(path: options.scriptPath)   // nil: standard input
-/// let commands = try lines.map(ScriptCommand.init)
-/// ```
-///
-/// Any readable file works: a regular file, a pipe, `<(...)`, `/dev/null`, standard input. It is
-/// read in chunks with bounds, so endless or hostile input cannot exhaust memory: a line over
-/// ``maximumLineLength`` bytes or a script over ``maximumSize`` is refused as soon as it is seen.
-/// Each line must be UTF-8 without control characters (tabs aside); see ``ScriptLine``.
+/// line 1 has done anything. Any readable file works (a pipe, `<(...)`, `/dev/null`), and endless
+/// input cannot exhaust memory: a line over ``maximumLineLength`` bytes or a script over
+/// ``maximumSize`` is refused as soon as it is seen. Lines must be UTF-8 (see ``ScriptLine``).
 public enum ScriptReader {
   /// The longest line, in bytes: 8 KiB.
   public static let maximumLineLength = 8 * 1024
@@ -20,8 +12,7 @@ public enum ScriptReader {
 
   /// The command lines of the script at `path`, or of standard input when `path` is `nil`.
   ///
-  /// - Throws: ``ScriptError`` naming the file and the system's reason (`No such file or
-  ///   directory`, `Is a directory`), or the first line at fault.
+  /// - Throws: ``ScriptError`` naming the file and the system's reason, or the first bad line.
   public static func read(path: String?) throws(ScriptError) -> [ScriptLine] {
     guard let path else { return try read(descriptor: STDIN_FILENO, name: "standard input") }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -1,12 +1,6 @@
 import Foundation
 
 /// A system call that failed: its name and the `errno` it set.
-///
-/// ```swift
-/// guard tcgetattr(descriptor, &attributes) == 0 else {
-///   throw SystemCallError(operation: "tcgetattr", code: errno)
-/// }
-/// ```
 public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The system call that failed, such as `bind`.
   public var operation: String

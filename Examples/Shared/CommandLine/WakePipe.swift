@@ -1,23 +1,14 @@
 import Foundation
 
-/// A pipe used only to wake a thread blocked in `poll`: a byte written to one end makes the other
-/// readable until drained. Both ends are non-blocking and close-on-exec; ``signal()`` is
-/// async-signal-safe, so a signal handler can wake a thread this way.
-///
-/// ```swift
-/// let wake = try WakePipe()
-/// // thread: poll([input, wake.readEnd]); if wake.readEnd is readable, drain and stop
-/// wake.signal()   // from anywhere, a signal handler included
-/// ```
+/// A pipe used only to wake a thread blocked in `poll`: ``signal()`` (async-signal-safe, so a
+/// signal handler may call it) makes ``readEnd`` readable until ``drain()``.
 public struct WakePipe: Sendable {
   /// The end to watch with `poll`.
   public let readEnd: Int32
   /// The end ``signal()`` writes to.
   public let writeEnd: Int32
 
-  /// Opens the pipe.
-  ///
-  /// - Throws: ``SystemCallError`` when the system refuses (no descriptor left).
+  /// Opens the pipe, non-blocking and close-on-exec; throws when no descriptor is left.
   public init() throws(SystemCallError) {
     var ends: [Int32] = [0, 0]
     guard pipe(&ends) == 0 else { throw SystemCallError(operation: "pipe", code: errno) }

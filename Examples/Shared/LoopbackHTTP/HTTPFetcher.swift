@@ -28,11 +28,8 @@ public final class HTTPFetcher: Sendable {
   /// A status, headers and the whole body.
   public typealias Answer = (body: Data, response: HTTPURLResponse)
 
-  /// The longest an exchange may take, redirects included.
-  public let deadline: Duration
-  /// The most body bytes accepted.
-  public let maximumBodyByteCount: Int
-
+  private let deadline: Duration
+  private let maximumBodyByteCount: Int
   private let clock: any Clock<Duration>
   private let session: URLSession
   private let delegate = FetchDelegate()

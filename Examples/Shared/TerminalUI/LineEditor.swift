@@ -12,11 +12,6 @@ public struct LineEditor: Hashable, Sendable {
     self.cursor = text.count
   }
 
-  /// The screen column of the cursor relative to the start of the text.
-  public var cursorColumn: Int {
-    text.prefix(cursor).displayWidth
-  }
-
   /// Inserts `string` at the cursor and moves the cursor past it.
   public mutating func insert(_ string: String) {
     let before = String(text.prefix(cursor)) + string

@@ -3,20 +3,11 @@ import Foundation
 
 /// The terminal an interactive app draws on: raw mode, the alternate screen, size and input.
 ///
-/// ```swift
-/// try terminal.enterInteractiveMode()
-/// defer { terminal.restore() }
-/// let end = await terminal.runEventLoop(screen: screen, draw: draw, handle: handle)
-/// ```
-///
 /// Interactive mode is undone by ``restore()`` and, with no help from the app, on every other
-/// way out: `exit()` and a return from `main`; `SIGINT`, `SIGTERM`, `SIGHUP`, `SIGQUIT`; and
-/// crashes (`SIGSEGV`, `SIGBUS`, `SIGILL`, `SIGTRAP`, `SIGABRT`, `SIGFPE`), after which the
-/// process still ends as it would have. `SIGTSTP` (``suspend()``) gives the terminal back to the
-/// shell, and `fg` brings interactive mode back with a ``TerminalEvent/resize(_:)`` event.
-///
-/// > Important: One terminal at a time is in interactive mode: the saved state is process-wide.
-/// > `SIGKILL` cannot be caught; `stty sane` repairs a terminal after one.
+/// way out: `exit()`, termination signals and crashes, after which the process still ends as it
+/// would have. `SIGTSTP` (``suspend()``) gives the terminal back to the shell, and `fg` brings
+/// interactive mode back with a ``TerminalEvent/resize(_:)`` event. One terminal at a time is
+/// in interactive mode; `SIGKILL` cannot be caught (`stty sane` repairs the terminal).
 public final class Terminal: Sendable {
   /// Serializes entering and leaving interactive mode across the process.
   private static let modeLock = NSLock()
@@ -50,8 +41,7 @@ public final class Terminal: Sendable {
     state.pointee.rawAttributes = Self.rawAttributes(from: state.pointee.attributes)
     if captureStandardError && output != STDERR_FILENO { RestoreState.captureStandardError() }
     ExitHandlers.installOnce()
-    // Set before the change, so a signal arriving in between still restores (the saved
-    // attributes, harmless to apply again) and puts standard error back.
+    // Set first, so that a signal arriving meanwhile still restores.
     SignalSafeFlag.isInteractive.set()
     guard tcsetattr(input, TCSAFLUSH, &state.pointee.rawAttributes) == 0 else {
       let code = errno

@@ -46,8 +46,8 @@ final class FetchExchange: @unchecked Sendable {
     lock.withLock { outcome != nil }
   }
 
-  /// Keeps `continuation` for the outcome; returns `false` (having resumed it) if the exchange
-  /// already finished, as when the caller was cancelled before it started.
+  /// Keeps `continuation` for the outcome; returns `false`, having resumed it, if the exchange
+  /// already finished.
   func attach(_ continuation: Continuation) -> Bool {
     let earlier = lock.withLock {
       if outcome == nil { self.continuation = continuation }
@@ -89,8 +89,8 @@ final class FetchExchange: @unchecked Sendable {
     }
   }
 
-  /// Cancels the task unless it never started, was stopped, or completed. It waits for the
-  /// session's queue, so it runs on the stop queue, never on the delegate queue.
+  /// Cancels the task unless it never started, was stopped, or completed (on the stop queue: it
+  /// waits for the session's queue).
   func stop() {
     transferLock.withLock {
       guard let task, !isStopped, !isComplete else { return }
