@@ -65,19 +65,6 @@ struct LineEditorTests {
     #expect(editor.cursor == 1)
   }
 
-  @Test func deletesToTheStartAndToTheEnd() {
-    var editor = LineEditor(text: "hello world")
-    editor.handle(.home)
-    for _ in 0..<5 { editor.handle(.right) }
-
-    editor.handle(.control("k"))
-    #expect(editor.text == "hello")
-    editor.handle(.left)
-    editor.handle(.control("u"))
-    #expect(editor.text == "o")
-    #expect(editor.cursor == 0)
-  }
-
   @Test func deletesTheWordBeforeTheCursor() {
     var editor = LineEditor(text: "swift  reactor  ")
 
@@ -113,8 +100,10 @@ struct LineEditorTests {
     editor.handle(.control("b"))
     editor.handle(.control("d"))
     #expect(editor.text == "one t")
+    editor.handle(.control("b"))
     editor.handle(.control("u"))
-    #expect(editor.text == "")
+    #expect(editor.text == "t")
+    #expect(editor.cursor == 0)
   }
 
   @Test(arguments: [
