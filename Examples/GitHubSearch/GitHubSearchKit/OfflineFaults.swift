@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 import LoopbackHTTP
 
@@ -175,6 +176,6 @@ public final class OfflineFaults: @unchecked Sendable {
   }
 
   private static func message(_ text: String) -> Data {
-    Data("{\"message\": \(JSONText.quoted(text))}".utf8)
+    Data("{\"message\": \(JSONValue.quoted(text))}".utf8)
   }
 }

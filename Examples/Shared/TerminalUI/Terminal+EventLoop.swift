@@ -3,13 +3,6 @@ extension Terminal {
   /// interrupts, Ctrl-Z suspends (``suspend()``), a resize or a return from a suspension redraws
   /// everything with `draw`, and every other key goes to `handle`. Runs until one of those ends it
   /// or input ends (a quit); call it in interactive mode, on the app's actor.
-  ///
-  /// ```swift
-  /// try terminal.enterInteractiveMode()
-  /// defer { terminal.restore() }
-  /// draw()
-  /// let end = await terminal.runEventLoop(screen: screen, draw: draw, handle: handle)
-  /// ```
   public func runEventLoop(
     isolation: isolated (any Actor)? = #isolation, screen: Screen, draw: () -> Void,
     handle: (Key) -> Void
