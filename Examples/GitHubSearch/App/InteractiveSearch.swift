@@ -103,7 +103,8 @@ import TerminalUI
     } else {
       isCountingDown = false
     }
-    let isBusy = state.isLoadingFirstPage || state.isLoadingNextPage || state.detail?.isLoading == true
+    let isBusy =
+      state.isLoadingFirstPage || state.isLoadingNextPage || state.detail?.isLoading == true
     guard isBusy || state.error != nil else { return }
     local.spinner.advance()
     render()
