@@ -23,6 +23,23 @@ import Testing
     await store.finish()
   }
 
+  @Test func anAnnouncementSentAsAnActionLetsTheParentActOnItInMutate() async {
+    // Given a parent that detaches a child which asks to leave
+    let store = TestStore(FamilyReactor())
+    let child = ChildReactor()
+    await store.send(.open(1, child))
+    await store.receive(.setChild(1, .init())) { $0.children[1] = .init() }
+    // When the child asks
+    child.send(.leave)
+    // Then the parent saw the child's state, then ran its own `close` action: the child is gone
+    var leaving = ChildReactor.State()
+    leaving.isLeaving = true
+    await store.receive(.setChild(1, leaving)) { $0.children[1] = leaving }
+    await store.receive(.setChild(1, nil)) { $0.children[1] = nil }
+    await store.finish()
+    #expect(store.reactor.child(id: 1, as: ChildReactor.self) == nil)
+  }
+
   @Test func anOutcomeAssignedBeforeTheChildWasAttachedIsNotAnnounced() async {
     // Given a child that announced something before it had a parent
     let child = ChildReactor()

@@ -235,13 +235,16 @@ import Testing
 
 /// A child reactor: counts, loads through an effect that waits at a gate, and announces.
 final class ChildReactor: Reactor {
-  enum Action { case increase, setLabel(String), load, finish(String) }
-  enum Mutation { case add(Int), setLabel(String), setLoading, finishLoading, announce(String) }
+  enum Action { case increase, setLabel(String), load, finish(String), leave }
+  enum Mutation {
+    case add(Int), setLabel(String), setLoading, finishLoading, announce(String), leave
+  }
   struct State: Equatable {
     var value = 0
     var isLoading = false
     var label = ""
     @Pulse var outcome: String? = nil
+    @Pulse var isLeaving = false
   }
 
   let initialState: State
@@ -260,6 +263,7 @@ final class ChildReactor: Reactor {
     case .increase: .just(.add(1))
     case .setLabel(let label): .just(.setLabel(label))
     case .finish(let outcome): .just(.announce(outcome))
+    case .leave: .just(.leave)
     case .load:
       .concat(
         .just(.setLoading),
@@ -285,6 +289,7 @@ final class ChildReactor: Reactor {
       state.value += 10
       state.isLoading = false
     case .announce(let outcome): state.outcome = outcome
+    case .leave: state.isLeaving = true
     }
     return state
   }
@@ -322,7 +327,10 @@ final class FamilyReactor: Reactor {
     case .open(let id, let child):
       attach(
         child, id: id, as: { .setChild(id, $0) },
-        announcing: [.pulse(\.$outcome, as: { .childSaid(id, $0 ?? "") })])
+        announcing: [
+          .pulse(\.$outcome, as: { .childSaid(id, $0 ?? "") }),
+          .pulse(\.$isLeaving, send: { _ in .close(id) }),
+        ])
     case .openCounting(let id, let child):
       attach(child, id: id, state: \.value, as: { .setCount(id, $0) })
     case .close(let id):

@@ -28,7 +28,7 @@ final class ChildLink<Parent: Reactor, Child: Reactor>: AttachedChild {
   func connect<Projection: Equatable & Sendable>(
     projection: @escaping @Sendable (Child.State) -> Projection,
     mutation: @escaping @Sendable (Projection?) -> Parent.Mutation,
-    announcements: [ChildAnnouncement<Child, Parent.Mutation>]
+    announcements: [ChildAnnouncement<Child, Parent>]
   ) {
     let inbox = inbox
     let last = Locked<Projection?>.make(nil)
@@ -43,7 +43,7 @@ final class ChildLink<Parent: Reactor, Child: Reactor>: AttachedChild {
       }
     ]
     for announcement in announcements {
-      connected.append(announcement.subscribe(child) { inbox.send($0) })
+      connected.append(announcement.subscribe(child, inbox))
     }
     let ended = observations.withLock { observations in
       observations?.append(contentsOf: connected)

@@ -1,4 +1,5 @@
-/// Where what a child tells its parent enters the parent: as the parent's own mutations.
+/// Where what a child tells its parent enters the parent: as the parent's own mutations (or, for
+/// an announcement the parent acts on, its actions).
 ///
 /// A mutation sent here goes the way of a mutation from one of the parent's effects: it takes
 /// the parent's step, or is queued for the thread that owns it, so it is reduced in order and
@@ -21,6 +22,12 @@ final class ParentInbox<Parent: Reactor>: Sendable {
   func send(_ mutation: Parent.Mutation) {
     guard let parent else { return }
     parent.runtime.storage.emit(mutation, in: scope, parent)
+  }
+
+  /// Sends `action` to the parent, unless the inbox was revoked or the parent is gone.
+  func send(action: Parent.Action) {
+    guard let parent, parent.runtime.storage.isActive(scope) else { return }
+    parent.send(action)
   }
 
   /// Hands the parent the mutation that says the child is gone: after everything the child sent

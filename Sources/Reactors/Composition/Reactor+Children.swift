@@ -10,11 +10,11 @@ extension Reactor {
   /// What this reactor sees of the child arrives as its own mutations, from the moment of
   /// attaching: `mutation(value)` with the child's current projection, then again each time the
   /// projection changes, and `mutation(nil)` once the child is detached (not when it is replaced,
-  /// nor when this reactor is released). Each `announcement` adds a mutation per assignment of a
-  /// child's ``Pulse``. They come in the order the child reduced its states, after the child
-  /// committed each one, and are reduced like the mutations of an effect: never inside this
-  /// reactor's `mutate` or `reduce` — attaching from `mutate` queues the first one right after
-  /// `mutate`'s immediate mutations — and never after the child is detached.
+  /// nor when this reactor is released). Each `announcement` adds a mutation, or an action, per
+  /// assignment of a child's ``Pulse``. They come in the order the child reduced its states, after
+  /// the child committed each one, and are reduced like the mutations of an effect: never inside
+  /// this reactor's `mutate` or `reduce` — attaching from `mutate` queues the first one right
+  /// after `mutate`'s immediate mutations — and never after the child is detached.
   ///
   /// ```swift
   /// case .open(let repository):
@@ -42,7 +42,7 @@ extension Reactor {
     id: some Hashable & Sendable,
     state projection: @escaping @Sendable (Child.State) -> Projection,
     as mutation: @escaping @Sendable (Projection?) -> Mutation,
-    announcing announcements: [ChildAnnouncement<Child, Mutation>] = []
+    announcing announcements: [ChildAnnouncement<Child, Self>] = []
   ) {
     precondition(child !== self, "\(Self.self) cannot be its own child")
     let link = ChildLink(child: child, parent: self, removal: mutation(nil))
@@ -58,7 +58,7 @@ extension Reactor {
     _ child: Child,
     id: some Hashable & Sendable,
     as mutation: @escaping @Sendable (Child.State?) -> Mutation,
-    announcing announcements: [ChildAnnouncement<Child, Mutation>] = []
+    announcing announcements: [ChildAnnouncement<Child, Self>] = []
   ) where Child.State: Equatable {
     attach(child, id: id, state: { $0 }, as: mutation, announcing: announcements)
   }
