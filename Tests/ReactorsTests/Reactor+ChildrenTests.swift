@@ -193,6 +193,16 @@ import Testing
     #expect(parent.currentState.children[1] == ChildReactor.State(value: 10))
   }
 
+  @Test func aChildAttachedInInitIsPartOfTheParentsFirstState() async {
+    // Given a parent that attaches a child for its whole life, in `init`
+    let store = TestStore(HeaderedReactor())
+    // Then the child's state is in the parent's first state, and its changes follow
+    #expect(store.state.header == ChildReactor.State(value: 3))
+    store.reactor.header.send(.increase)
+    await store.receive(.setHeader(ChildReactor.State(value: 4))) { $0.header?.value = 4 }
+    await store.finish()
+  }
+
   // MARK: Finding children
 
   @Test func aChildIsFoundByItsIdAndType() {
@@ -352,6 +362,30 @@ final class FamilyReactor: Reactor {
     case .setChild(let id, let child): state.children[id] = child
     case .setCount(let id, let count): state.counts[id] = count
     case .childSaid(let id, let outcome): state.said.append("\(id): \(outcome)")
+    }
+    return state
+  }
+}
+
+/// A parent with one child for its whole life, attached in `init`.
+final class HeaderedReactor: Reactor {
+  enum Mutation: Equatable { case setHeader(ChildReactor.State?) }
+  struct State: Equatable { var header: ChildReactor.State? }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let header = ChildReactor(value: 3)
+
+  init() {
+    attach(header, id: "header", as: Mutation.setHeader)
+  }
+
+  func mutate(action: Never) -> Mutations<Mutation> {}
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .setHeader(let header): state.header = header
     }
     return state
   }
