@@ -662,14 +662,7 @@ import Testing
     await searchSwift()
     let call = await open(1)
     details.respond(call, with: .fixture(1...1))
-    var loaded = RepositoryDetailReactor.State(repository: .fixture(2))
-    loaded.isLoading = false
-    loaded.stars = 21
-    loaded.forks = 4
-    loaded.openIssues = 6
-    loaded.defaultBranch = "main"
-    loaded.description = "Repository 2, in detail"
-    await store.receive(.setDetail(loaded)) { $0.detail = loaded }
+    await store.receive(.setDetail(.loaded(2))) { $0.detail = .loaded(2) }
     await store.send(.closeRepository)
     await store.receive(.setDetail(nil)) { $0.detail = nil }
     await store.finish()
@@ -682,16 +675,7 @@ import Testing
     let second = await open(2)
     #expect(details.cancelledRequests == [.firstPage(query: "owner/repo1")])
     details.respond(second, with: .fixture(1...1))
-    await store.receive(where: {
-      if case .setDetail(let detail) = $0 { detail?.forks == 6 } else { false }
-    }) {
-      $0.detail?.isLoading = false
-      $0.detail?.stars = 31
-      $0.detail?.forks = 6
-      $0.detail?.openIssues = 9
-      $0.detail?.defaultBranch = "main"
-      $0.detail?.description = "Repository 3, in detail"
-    }
+    await store.receive(.setDetail(.loaded(3))) { $0.detail = .loaded(3) }
     await store.finish()
   }
 

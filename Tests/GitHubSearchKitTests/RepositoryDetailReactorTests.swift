@@ -27,12 +27,9 @@ import Testing
     var start = State(repository: .fixture(1))
     start.error = .unavailable(status: 503)
     let state = reactor.reduce(state: start, mutation: .setDetail(.fixture(1)))
-    #expect(!state.isLoading)
-    #expect(state.stars == 11)
-    #expect(state.forks == 2)
-    #expect(state.openIssues == 3)
-    #expect(state.defaultBranch == "main")
-    #expect(state.description == "Repository 1, in detail")
+    var expected = State.loaded(1)
+    expected.error = .unavailable(status: 503)  // Only `setLoading` forgets an error.
+    #expect(state == expected)
   }
 
   @Test func setErrorKeepsWhatIsKnownAndSetLoadingForgetsTheError() {
@@ -60,14 +57,7 @@ import Testing
       })
     let store = TestStore(RepositoryDetailReactor(repository: .fixture(1), client: client))
     await store.send(.load)
-    await store.receive(.setDetail(.fixture(1))) {
-      $0.isLoading = false
-      $0.stars = 11
-      $0.forks = 2
-      $0.openIssues = 3
-      $0.defaultBranch = "main"
-      $0.description = "Repository 1, in detail"
-    }
+    await store.receive(.setDetail(.fixture(1))) { $0 = .loaded(1) }
     await store.finish()
     #expect(names.values == ["owner/repo1"])
   }
@@ -92,12 +82,7 @@ import Testing
       $0.error = nil
     }
     await store.receive(where: { if case .setDetail = $0 { true } else { false } }) {
-      $0.isLoading = false
-      $0.stars = 11
-      $0.forks = 2
-      $0.openIssues = 3
-      $0.defaultBranch = "main"
-      $0.description = "Repository 1, in detail"
+      $0 = .loaded(1)
     }
     await store.finish()
   }
@@ -118,12 +103,7 @@ import Testing
     await store.send(.load)
     github.respond(call, with: .fixture(1...1))
     await store.receive(where: { if case .setDetail = $0 { true } else { false } }) {
-      $0.isLoading = false
-      $0.stars = 11
-      $0.forks = 2
-      $0.openIssues = 3
-      $0.defaultBranch = "main"
-      $0.description = "Repository 1, in detail"
+      $0 = .loaded(1)
     }
     await store.finish()
     #expect(attempts.values == ["owner/repo1"])
@@ -138,6 +118,20 @@ extension RepositoryDetail {
       fullName: repository.fullName, description: "Repository \(id), in detail",
       stargazersCount: repository.stargazersCount + 1, forksCount: 2 * id, openIssuesCount: 3 * id,
       defaultBranch: "main", htmlURL: repository.htmlURL)
+  }
+}
+
+extension RepositoryDetailReactor.State {
+  /// The state once `RepositoryDetail.fixture(id)` arrived.
+  static func loaded(_ id: Int) -> Self {
+    var state = Self(repository: .fixture(id))
+    state.isLoading = false
+    state.stars = id * 10 + 1
+    state.forks = 2 * id
+    state.openIssues = 3 * id
+    state.defaultBranch = "main"
+    state.description = "Repository \(id), in detail"
+    return state
   }
 }
 
