@@ -86,7 +86,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LoopbackHTTPTests",
-      dependencies: ["LoopbackHTTP"]
+      dependencies: ["LoopbackHTTP", "ReactorsTesting"]
     ),
     .testTarget(
       name: "ExampleCommandLineTests",

@@ -7,7 +7,7 @@ import Testing
 
 // MARK: - Reducers, one by one
 
-@Suite struct GitHubSearchReactorReduceTests {
+@Suite(.timeLimit(.minutes(2))) struct GitHubSearchReactorReduceTests {
   typealias State = GitHubSearchReactor.State
   let reactor = GitHubSearchReactor(client: GitHubClient { _ in throw CancellationError() })
   let link = PageLink.fixture("swift", page: 2)
@@ -426,7 +426,7 @@ import Testing
 
 // MARK: - Exhaustively, with a TestStore: every mutation an effect reduces is accounted for
 
-@Suite struct GitHubSearchReactorStoreTests {
+@Suite(.timeLimit(.minutes(2))) struct GitHubSearchReactorStoreTests {
   let clock = TestClock()
   let server = ScriptedGitHubClient()
   let date = TestDate()

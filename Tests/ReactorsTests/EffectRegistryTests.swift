@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct EffectRegistryTests {
+@Suite(.timeLimit(.minutes(2))) struct EffectRegistryTests {
   private let id = EffectID("search")
 
   @Test func latestCancelsTheRunInFlightWhenANewOneRegisters() throws {

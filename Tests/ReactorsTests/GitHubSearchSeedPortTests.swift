@@ -5,7 +5,7 @@ import Testing
 
 /// Seed 002's `GitHubSearchViewReactor` (ReactorKit + RxSwift), ported to Reactors to show that
 /// `Observable.concat([.just(...), search(...).takeUntil(...)])` translates line for line.
-@Suite struct GitHubSearchSeedPortTests {
+@Suite(.timeLimit(.minutes(2))) struct GitHubSearchSeedPortTests {
   @Test func aQueryIsSetAtOnceAndItsResultsLandWhenTheSearchReturns() async {
     let search = FakeSearch()
     let reactor = GitHubSearchViewReactor(search: search.run)

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Testing) import Reactors
 import Testing
 
-@Suite struct MutationsCancellationTests {
+@Suite(.timeLimit(.minutes(2))) struct MutationsCancellationTests {
   // MARK: take(until:)
 
   @Test func takeUntilStopsWorkWhenALaterActionMatchesAndTheConcatGoesOn() async {
@@ -125,6 +125,33 @@ import Testing
   }
 
   // MARK: Policies
+
+  @Test func aLatestRunThatSentAndEndedWhileTheNextQueryWasReducedNeverLands() async {
+    // Given a `.latest` search in flight, and a `reduce` that, while it applies the next query,
+    // lets that search send its results and end (on another thread, which finds the step taken)
+    let reactor = LatestSearchReactor()
+    let tracker = reactor._trackEffects()
+    reactor.send(.search(1))
+    await reactor.gates[1].waitForArrivals(1)
+    let failures = Recorder<String>()
+    reactor.onSetQuery = { query in
+      guard query == 2 else { return }
+      reactor.gates[1].open()
+      let ended = DispatchSemaphore(value: 0)
+      Task {
+        await tracker.waitUntilNoneRunning()
+        ended.signal()
+      }
+      if ended.wait(timeout: .now() + 30) == .timedOut { failures.record("search 1 never ended") }
+    }
+    // When the next query is sent, from a thread that may block
+    await runOnThreads([2]) { reactor.send(.search($0)) }
+    reactor.gates[2].open()
+    await withDeadline("the second search to land") { await reactor.waitUntilIdle() }
+    // Then only the second search's results landed
+    #expect(failures.values.isEmpty)
+    #expect(reactor.currentState.results == [2])
+  }
 
   @Test func latestCancelsTheRunInFlightAndOnlyTheNewOneLands() async {
     let reactor = ScriptedReactor()
@@ -380,6 +407,44 @@ import Testing
 }
 
 // MARK: - Fixtures
+
+/// A search under `.latest` whose runs wait on per-query gates, with a hook into `reduce`.
+final class LatestSearchReactor: Reactor, @unchecked Sendable {
+  // Safe: `onSetQuery` is set by the test before the send that calls it, and read only in
+  // `reduce`, which runs after that send begins.
+  enum Action { case search(Int) }
+  enum Mutation { case setQuery(Int), setResults(Int) }
+  struct State { var query = 0, results: [Int] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let gates = [Gate(), Gate(), Gate()]
+  var onSetQuery: @Sendable (Int) -> Void = { _ in }
+
+  func mutate(action: Action) -> Mutations<Mutation> {
+    guard case .search(let query) = action else { return .none }
+    let gate = gates[query]
+    return .concat(
+      .just(.setQuery(query)),
+      .run { send in
+        try await gate.wait()
+        send(.setResults(query))
+      }
+      .cancellable(id: "search", policy: .latest))
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .setQuery(let query):
+      state.query = query
+      onSetQuery(query)
+    case .setResults(let query):
+      state.results.append(query)
+    }
+    return state
+  }
+}
 
 /// Effects that send many ticks, and a `reduce` that flags any tick of a generation the test has
 /// already cancelled.

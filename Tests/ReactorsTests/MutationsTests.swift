@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite struct MutationsTests {
+@Suite(.timeLimit(.minutes(2))) struct MutationsTests {
   @Test func noneChangesNothing() {
     let reactor = ScriptedReactor()
     reactor.send(.perform(.none))

@@ -2,7 +2,7 @@ import Reactors
 import ReactorsTesting
 import Testing
 
-@Suite struct MutationsTimeTests {
+@Suite(.timeLimit(.minutes(2))) struct MutationsTimeTests {
   @Test func delayRunsTheWorkOnceTheClockReachesTheDeadline() async {
     let clock = TestClock()
     let reactor = ScriptedReactor()

@@ -3,7 +3,7 @@ import Reactors
 import Testing
 
 @MainActor
-@Suite struct ObservedReactorTests {
+@Suite(.timeLimit(.minutes(2))) struct ObservedReactorTests {
   @Test func itStartsWithTheReactorsCurrentState() {
     let counter = CounterReactor()
     counter.send(.increase)

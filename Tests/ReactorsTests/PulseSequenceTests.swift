@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite struct PulseSequenceTests {
+@Suite(.timeLimit(.minutes(2))) struct PulseSequenceTests {
   @Test func aPulseIsDeliveredOncePerAssignmentEvenForTheSameValue() async {
     let reactor = AlertReactor()
     let received = Recorder<String?>()

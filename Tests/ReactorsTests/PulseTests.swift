@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite struct PulseTests {
+@Suite(.timeLimit(.minutes(2))) struct PulseTests {
   @Test func everyAssignmentCountsAsAnUpdateEvenWithTheSameValue() {
     var pulse = Pulse(wrappedValue: "hello")
     #expect(pulse.updateCount == 0)

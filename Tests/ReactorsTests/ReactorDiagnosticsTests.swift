@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct ReactorDiagnosticsTests {
+@Suite(.timeLimit(.minutes(2))) struct ReactorDiagnosticsTests {
   @Test func theHookSeesEveryActionMutationAndStateInOrder() async {
     let events = Recorder<String>()
     let reactor = LoginReactor(diagnostics: ReactorDiagnostics { events.record($0.description) })

@@ -2,7 +2,7 @@ import Testing
 
 @_spi(Testing) @testable import Reactors
 
-@Suite struct ReactorTests {
+@Suite(.timeLimit(.minutes(2))) struct ReactorTests {
   @Test func aReactorNeedsOnlyItsTypesStateMutateReduceAndTheRuntimeLine() {
     let counter = CounterReactor()
     #expect(counter.currentState.value == 0)

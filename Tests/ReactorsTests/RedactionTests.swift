@@ -1,7 +1,7 @@
 import Reactors
 import Testing
 
-@Suite struct RedactionTests {
+@Suite(.timeLimit(.minutes(2))) struct RedactionTests {
   @Test(arguments: [
     ("password", true), ("repeatedPassword", true), ("PASSWORD", true), ("githubToken", true),
     ("clientSecret", true), ("Authorization", true), ("apiKey", true), ("username", false),

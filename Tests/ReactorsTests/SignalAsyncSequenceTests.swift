@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct SignalAsyncSequenceTests {
+@Suite(.timeLimit(.minutes(2))) struct SignalAsyncSequenceTests {
   @Test func transformMutationMergesAGlobalEventStreamIntoMutations() async {
     let (events, continuation) = AsyncStream.makeStream(of: String.self)
     let reactor = SessionReactor(userEvents: events)

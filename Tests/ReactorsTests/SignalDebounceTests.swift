@@ -2,7 +2,7 @@ import Reactors
 import ReactorsTesting
 import Testing
 
-@Suite struct SignalDebounceTests {
+@Suite(.timeLimit(.minutes(2))) struct SignalDebounceTests {
   @Test func aDebouncedActionReachesMutateOnlyAfterAQuietPeriodOnTheInjectedClock() async {
     let clock = TestClock()
     let reactor = DebouncingReactor(clock: clock)
@@ -49,7 +49,7 @@ import Testing
   }
 }
 
-@Suite struct DebounceStateMachineTests {
+@Suite(.timeLimit(.minutes(2))) struct DebounceStateMachineTests {
   @Test func aNewerValueSupersedesThePendingOne() {
     var machine = DebounceStateMachineProbe()
     let first = machine.receive("a")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct SignalOperatorsTests {
+@Suite(.timeLimit(.minutes(2))) struct SignalOperatorsTests {
   @Test func filterAndMapRewriteActionsBeforeMutate() {
     let reactor = FilteringReactor()
     reactor.send(.number(1))
@@ -29,7 +29,8 @@ import Testing
   @Test func mergeWithAnotherSignalDeliversBoth() {
     let seen = Recorder<Int>()
     let evens = Signal<Int>(Numbers(values: []))
-    let subscription = evens.prepend(2).merge(with: Signal<Int>.empty.prepend(1)).subscribe { value, _ in
+    let subscription = evens.prepend(2).merge(with: Signal<Int>.empty.prepend(1)).subscribe {
+      value, _ in
       seen.record(value)
     }
     #expect(Set(seen.values) == [1, 2])

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct SignalTests {
+@Suite(.timeLimit(.minutes(2))) struct SignalTests {
   @Test func aReactorWithoutTransformsHasNoPipeline() {
     let counter = CounterReactor()
     counter.send(.increase)

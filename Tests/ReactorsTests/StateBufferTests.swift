@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct StateBufferTests {
+@Suite(.timeLimit(.minutes(2))) struct StateBufferTests {
   @Test func statesPushedBeforeReadingAreReadInOrder() async {
     let buffer = StateBuffer<Int>(latestOnly: false)
     for value in 1...3 { buffer.push(value) }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct StateObservationTests {
+@Suite(.timeLimit(.minutes(2))) struct StateObservationTests {
   @Test func anObserverIsCalledWithTheCurrentStateThenSynchronouslyWithEachNewOne() {
     let counter = CounterReactor()
     let seen = Recorder<Int>()
@@ -61,5 +61,23 @@ import Testing
     counter.send(.increase)
     #expect(calls.values.suffix(2) == ["second 1", "third 1"])
     _ = (second, third)
+  }
+
+  @Test func aPulseObserverSeesEachAssignmentOnceAndNothingFromBeforeItSubscribed() {
+    // Given a pulse assigned before anyone listens
+    let reactor = AlertReactor()
+    reactor.send(.showAlert("old news"))
+    let received = Recorder<String?>()
+    // When an observer subscribes, then the pulse is assigned twice with one value, around an
+    // unrelated change
+    let observation = reactor.observe(pulse: \.$alert) { received.record($0) }
+    reactor.send(.showAlert("saved"))
+    reactor.send(.unrelated)
+    reactor.send(.showAlert("saved"))
+    // Then it saw both assignments, synchronously, and neither the old one nor the other change
+    #expect(received.values == ["saved", "saved"])
+    observation.cancel()
+    reactor.send(.showAlert("after cancel"))
+    #expect(received.values == ["saved", "saved"])
   }
 }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Reactors
 
-@Suite struct StateSequenceTests {
+@Suite(.timeLimit(.minutes(2))) struct StateSequenceTests {
   @Test func aConsumerGetsTheCurrentStateFirstThenEveryNewStateInOrder() async {
     let counter = CounterReactor()
     counter.send(.increase)

@@ -1,7 +1,7 @@
 import SignupKit
 import Testing
 
-@Suite struct PasswordPolicyTests {
+@Suite(.timeLimit(.minutes(2))) struct PasswordPolicyTests {
   @Test(arguments: [
     ("", false),
     ("hunter2", false),  // 7 characters

@@ -1,7 +1,7 @@
 import SignupKit
 import Testing
 
-@Suite struct PasswordRequirementCheckTests {
+@Suite(.timeLimit(.minutes(2))) struct PasswordRequirementCheckTests {
   @Test func aCheckReadsAsItsRequirement() {
     let check = PasswordRequirementCheck(requirement: .digit, isMet: true)
     #expect(check.description == "a number")

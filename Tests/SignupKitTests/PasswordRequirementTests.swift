@@ -1,7 +1,7 @@
 import SignupKit
 import Testing
 
-@Suite struct PasswordRequirementTests {
+@Suite(.timeLimit(.minutes(2))) struct PasswordRequirementTests {
   @Test func lengthCountsCharactersAsAPersonDoes() {
     #expect(PasswordRequirement.minimumLength(4).isMet(by: "abcd"))
     #expect(!PasswordRequirement.minimumLength(4).isMet(by: "abc"))

@@ -2,7 +2,7 @@ import Reactors
 import SignupKit
 import Testing
 
-@Suite struct PulseReaderTests {
+@Suite(.timeLimit(.minutes(2))) struct PulseReaderTests {
   @Test func theFirstReadSetsTheBaseline() {
     var reader = PulseReader<String?>()
     var pulse = Pulse<String?>(wrappedValue: nil)

@@ -1,7 +1,7 @@
 import SignupKit
 import Testing
 
-@Suite struct RepeatedPasswordRuleTests {
+@Suite(.timeLimit(.minutes(2))) struct RepeatedPasswordRuleTests {
   @Test func anEmptyRepeatHasNoVerdict() {
     #expect(RepeatedPasswordRule.validate("", against: "hunter2x") == .empty)
   }

@@ -1,7 +1,7 @@
 import SignupKit
 import Testing
 
-@Suite struct SeededRandomNumberGeneratorTests {
+@Suite(.timeLimit(.minutes(2))) struct SeededRandomNumberGeneratorTests {
   @Test func theSequenceIsSplitMix64() {
     var generator = SeededRandomNumberGenerator(seed: 0)
     #expect(generator.next() == 0xE220_A839_7B1D_CDAF)

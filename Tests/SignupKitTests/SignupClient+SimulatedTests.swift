@@ -2,7 +2,7 @@ import ReactorsTesting
 import SignupKit
 import Testing
 
-@Suite struct SignupClientSimulatedTests {
+@Suite(.timeLimit(.minutes(2))) struct SignupClientSimulatedTests {
   @Test func aSignUpTakesTheLatencyOnTheClock() async throws {
     let clock = TestClock()
     let client = SignupClient.simulated(

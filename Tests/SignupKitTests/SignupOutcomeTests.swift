@@ -1,7 +1,7 @@
 import SignupKit
 import Testing
 
-@Suite struct SignupOutcomeTests {
+@Suite(.timeLimit(.minutes(2))) struct SignupOutcomeTests {
   @Test func theResultNamesTheCase() {
     #expect(SignupOutcome.succeeded("Welcome").result == "succeeded")
     #expect(SignupOutcome.failed("No").result == "failed")

@@ -1,7 +1,7 @@
 import SignupKit
 import Testing
 
-@Suite struct ValidationResultTests {
+@Suite(.timeLimit(.minutes(2))) struct ValidationResultTests {
   @Test func onlyOkIsValid() {
     #expect(ValidationResult.ok("fine").isValid)
     #expect(!ValidationResult.failed("no").isValid)

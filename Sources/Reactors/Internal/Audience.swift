@@ -8,7 +8,9 @@
   /// Everyone else, when there is anyone else; `nil` keeps the common case to one optional.
   @usableFromInline let rest: Rest?
 
-  @usableFromInline struct Rest {
+  /// An immutable snapshot, shared by every state published until the audience changes: a
+  /// reference keeps `Audience` small enough to pass around in registers.
+  @usableFromInline final class Rest {
     @usableFromInline let observers: [StateObserver<State>]
     @usableFromInline let consumers: [StateBuffer<State>]
     @usableFromInline let hooks: RuntimeHooks<Action, Mutation, State>?

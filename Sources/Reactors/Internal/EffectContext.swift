@@ -23,7 +23,9 @@
     reactor?.runtime.storage.isActive(scope) ?? false
   }
 
-  @inlinable func register(_ specification: ScopeSpecification, parent: EffectScope)
+  @inlinable func register(
+    _ specification: ScopeSpecification, parent: EffectScope
+  )
     -> EffectRegistry<R.Action>.Registration
   {
     reactor?.runtime.storage.register(specification, parent: parent, action: action) ?? .skip

@@ -22,7 +22,7 @@ extension UnsafeMutablePointer where Pointee == PlatformMutex {
     pthread_mutexattr_init(&attributes)
     defer { pthread_mutexattr_destroy(&attributes) }
     #if DEBUG
-      pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
     #endif
     let result = pthread_mutex_init(self, &attributes)
     precondition(result == 0, "Internal inconsistency: pthread_mutex_init failed (\(result))")

@@ -24,8 +24,8 @@
   /// Everything optional; `nil` until first needed, then never replaced.
   @usableFromInline var extras: Extras?
   #if DEBUG
-    /// The reactor that first used this runtime, to catch a runtime shared between reactors.
-    var user: (id: ObjectIdentifier, type: Any.Type)?
+  /// The reactor that first used this runtime, to catch a runtime shared between reactors.
+  var user: (id: ObjectIdentifier, type: Any.Type)?
   #endif
 
   @usableFromInline init(diagnostics: ReactorDiagnostics<Action, Mutation, State>?) {
@@ -74,12 +74,23 @@
     return nil
   }
 
+  /// The owner finished a piece of work and ends the step unless work is queued.
+  ///
+  /// - Returns: Whether the step ended; if not, the owner goes on with `nextWork()`.
+  @inlinable mutating func endStepIfNothingQueued() -> Bool {
+    if let extras, extras.nextPendingWorkExists { return false }
+    isStepping = false
+    return true
+  }
+
   /// The owner reduced a new state.
   ///
   /// - Returns: Who to tell, or `nil` if the mutation came from an effect cancelled since it was
   ///   sent: the state is dropped, so no mutation of cancelled work takes effect after the cancel
   ///   (R7), whatever a `transform` hook did with it meanwhile.
-  @inlinable mutating func commit(_ newState: State, from origin: EffectScope?)
+  @inlinable mutating func commit(
+    _ newState: State, from origin: EffectScope?
+  )
     -> Audience<Action, Mutation, State>?
   {
     if let origin, origin.isRevoked { return nil }
@@ -93,7 +104,9 @@
   }
 
   /// A work item out of a `transform` hook, from `thread`.
-  @inlinable mutating func route(_ work: @autoclosure () -> Work, from thread: ThreadIdentity)
+  @inlinable mutating func route(
+    _ work: @autoclosure () -> Work, from thread: ThreadIdentity
+  )
     -> Route<Extras>
   {
     guard isStepping else {
@@ -111,27 +124,4 @@
     guard let extras, extras.pipeline?.states != nil else { return state }
     return extras.published
   }
-}
-
-/// Proof that the caller owns the step, with what it needs to know to run it.
-@usableFromInline struct StepTicket<Extras> {
-  /// The reactor's extras when the step began; `nil` means no `transform` hook is overridden.
-  @usableFromInline let extras: Extras?
-  /// Whether the reactor was started; if not, the owner starts it first.
-  @usableFromInline let isStarted: Bool
-
-  @inlinable init(extras: Extras?, isStarted: Bool) {
-    self.extras = extras
-    self.isStarted = isStarted
-  }
-}
-
-/// Where a value out of a `transform` hook goes.
-@usableFromInline enum Route<Extras> {
-  /// The step's owner handed it to the hook: perform it right away, inside the step.
-  case inline(Extras)
-  /// No step was running: the caller now owns one.
-  case run(StepTicket<Extras>)
-  /// Another thread's step runs: it was queued for that thread.
-  case queued
 }

@@ -9,9 +9,13 @@
   @exclusivity(unchecked) @usableFromInline var pending: [Work] = []
   @exclusivity(unchecked) @usableFromInline var pendingHead = 0
   /// Synchronous observers after the first, in subscription order.
-  @exclusivity(unchecked) @usableFromInline var observers: [StateObserver<State>] = []
+  @exclusivity(unchecked) @usableFromInline var observers: [StateObserver<State>] = [] {
+    didSet { audienceRest = nil }
+  }
   /// Buffers of `StateSequence` consumers.
-  @exclusivity(unchecked) @usableFromInline var consumers: [StateBuffer<State>] = []
+  @exclusivity(unchecked) @usableFromInline var consumers: [StateBuffer<State>] = [] {
+    didSet { audienceRest = nil }
+  }
   /// The relays of overridden `transform` hooks; set once, by the step that starts the reactor,
   /// so the thread that owns a later step may read it without the lock.
   @exclusivity(unchecked) @usableFromInline var pipeline: Pipeline<Action, Mutation, State>?
@@ -23,7 +27,13 @@
   @exclusivity(unchecked) @usableFromInline var idleWaiters:
     [ObjectIdentifier: CheckedContinuation<Void, Never>] = [:]
   /// Diagnostics, the test probe, stub mode.
-  @exclusivity(unchecked) @usableFromInline var hooks: RuntimeHooks<Action, Mutation, State>?
+  @exclusivity(unchecked) @usableFromInline var hooks: RuntimeHooks<Action, Mutation, State>? {
+    didSet { audienceRest = nil }
+  }
+  /// The snapshot of the three above that each new state is published to; made again only after
+  /// one of them changes, so committing a state copies one reference.
+  @exclusivity(unchecked) @usableFromInline var audienceRest:
+    Audience<Action, Mutation, State>.Rest?
   /// While the step's thread hands a value to a `transform` hook, that thread: what the hook
   /// returns synchronously is performed right away, inside the step, instead of being queued.
   @exclusivity(unchecked) @usableFromInline var relayingThread: ThreadIdentity?
@@ -36,21 +46,29 @@
 
   /// The next queued work, or `nil` when the queue is empty.
   @inlinable func nextPendingWork() -> Work? {
-    guard pendingHead < pending.count else {
-      if !pending.isEmpty {
-        pending.removeAll(keepingCapacity: true)
-        pendingHead = 0
-      }
-      return nil
-    }
+    guard nextPendingWorkExists else { return nil }
     defer { pendingHead += 1 }
     return pending[pendingHead]
   }
 
+  /// Whether work is queued; forgets the work already performed when none is.
+  @inlinable var nextPendingWorkExists: Bool {
+    if pendingHead < pending.count { return true }
+    if !pending.isEmpty {
+      pending.removeAll(keepingCapacity: true)
+      pendingHead = 0
+    }
+    return false
+  }
+
   /// Everyone but the first observer who hears of a new state, or `nil` if nobody does.
   @inlinable var restOfAudience: Audience<Action, Mutation, State>.Rest? {
+    if let audienceRest { return audienceRest }
     if observers.isEmpty, consumers.isEmpty, hooks == nil { return nil }
-    return .init(observers: observers, consumers: consumers, hooks: hooks)
+    let rest = Audience<Action, Mutation, State>.Rest(
+      observers: observers, consumers: consumers, hooks: hooks)
+    audienceRest = rest
+    return rest
   }
 
   /// Whether `thread` is the step's thread handing a value to a `transform` hook right now.

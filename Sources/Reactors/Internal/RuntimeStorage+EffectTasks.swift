@@ -21,11 +21,22 @@ extension RuntimeStorage {
     withLock { _ in scope.isActive }
   }
 
+  /// Records the end of an effect task's work. While a step runs, the end is queued behind the
+  /// mutations the task may have left there, like any other piece of the step.
   @inlinable func finish(_ scope: EffectScope) {
     withLock { core in
       guard let extras = core.extras else { return }
-      finish(scope, in: extras)
+      if core.isStepping {
+        extras.pending.append(.finish(scope))
+      } else {
+        finish(scope, in: extras)
+      }
     }
+  }
+
+  /// Records the end of a scope's work at once; the step's owner calls it.
+  @inlinable func finishNow(_ scope: EffectScope) {
+    withLock { core in core.extras.map { finish(scope, in: $0) } }
   }
 
   /// Records the end of a scope's work; wakes `waitUntilIdle()` when it was the last.

@@ -53,7 +53,7 @@ extension RuntimeStorage {
         if let rest = startNow(inner, in: registered, action: action, extras, reactor) {
           return .active(registered, rest)
         }
-        finish(registered)
+        finishNow(registered)
         return nil
       }
     case .cancel(let id):

@@ -12,7 +12,15 @@ extension RuntimeStorage {
   /// runs the step, which performs it before that step ends. Never waits.
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    submit(.send(action), reactor)
+    guard let ticket = withLock({ $0.beginStep(orQueue: .send(action)) }) else { return }
+    if _fastPath(ticket.isStarted && ticket.extras == nil) {
+      // No hook, no `take(until:)`: straight to `mutate`, without wrapping the action.
+      handle(action, nil, reactor)
+      if withLock({ $0.endStepIfNothingQueued() }) { return }
+      performQueuedWork(reactor)
+    } else {
+      runStep(.send(action), ticket, reactor)
+    }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
@@ -57,9 +65,15 @@ extension RuntimeStorage {
     var extras = ticket.extras
     if _slowPath(!ticket.isStarted) { extras = start(reactor) }
     #if DEBUG
-      checkUser(reactor)
+    checkUser(reactor)
     #endif
     if let first { perform(first, extras, reactor) }
+    performQueuedWork(reactor)
+  }
+
+  /// Performs what other threads queued meanwhile, then ends the step.
+  @inlinable func performQueuedWork<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
     while let (work, extras) = withLock({ $0.nextWork() }) {
       perform(work, extras, reactor)
     }
@@ -80,6 +94,8 @@ extension RuntimeStorage {
       deliver(mutation, from: scope, extras, reactor)
     case .transformedMutation(let mutation, let origin):
       apply(mutation, from: origin, extras, reactor)
+    case .finish(let scope):
+      finishNow(scope)
     default:
       performObserving(work)
     }
@@ -205,7 +221,7 @@ extension RuntimeStorage {
       publish(state, to: audience)
     case .barrier(let body):
       body()
-    case .send, .observedSend, .action, .mutation, .transformedMutation:
+    case .send, .observedSend, .action, .mutation, .transformedMutation, .finish:
       preconditionFailure("Internal inconsistency: \(work) is not an observing step")
     }
   }
@@ -219,13 +235,13 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let initialState = reactor.initialState
     #if DEBUG
-      checkRuntimeIsStored(in: reactor)
+    checkRuntimeIsStored(in: reactor)
     #endif
     let pipeline = Pipeline.make(for: reactor)
     let extras = withLock { core -> Extras? in
       core.state = initialState
       #if DEBUG
-        core.user = (ObjectIdentifier(reactor), R.self)
+      core.user = (ObjectIdentifier(reactor), R.self)
       #endif
       if let pipeline { core.makeExtras().pipeline = pipeline }
       return core.extras
@@ -250,24 +266,24 @@ extension RuntimeStorage {
   }
 
   #if DEBUG
-    /// Traps when `runtime` is a computed property: each read would make a new, empty runtime.
-    func checkRuntimeIsStored<R: Reactor>(in reactor: R)
-    where R.Action == Action, R.Mutation == Mutation, R.State == State {
-      precondition(
-        reactor.runtime.storage === self,
-        "\(R.self).runtime returns a new runtime on each read: declare it once, as the stored "
-          + "property `let runtime = Runtime()`")
-    }
+  /// Traps when `runtime` is a computed property: each read would make a new, empty runtime.
+  func checkRuntimeIsStored<R: Reactor>(in reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    precondition(
+      reactor.runtime.storage === self,
+      "\(R.self).runtime returns a new runtime on each read: declare it once, as the stored "
+        + "property `let runtime = Runtime()`")
+  }
 
-    /// Traps when two reactors share one runtime.
-    @usableFromInline func checkUser<R: Reactor>(_ reactor: R)
-    where R.Action == Action, R.Mutation == Mutation, R.State == State {
-      // Written once, by the step that started the runtime: the owner may read it unlocked.
-      guard let user = withUnsafeMutablePointerToHeader({ $0.pointee.user }) else { return }
-      precondition(
-        user.id == ObjectIdentifier(reactor),
-        "A \(R.self) uses the runtime of a \(user.type): each reactor needs its own "
-          + "`let runtime = Runtime()`, never shared")
-    }
+  /// Traps when two reactors share one runtime.
+  @usableFromInline func checkUser<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    // Written once, by the step that started the runtime: the owner may read it unlocked.
+    guard let user = withUnsafeMutablePointerToHeader({ $0.pointee.user }) else { return }
+    precondition(
+      user.id == ObjectIdentifier(reactor),
+      "A \(R.self) uses the runtime of a \(user.type): each reactor needs its own "
+        + "`let runtime = Runtime()`, never shared")
+  }
   #endif
 }
