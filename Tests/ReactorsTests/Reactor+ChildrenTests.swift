@@ -78,7 +78,7 @@ import Testing
       if let count = state.counts[1] { seen.record(count) }
     }
     // When one thread sends to the parent (which sends to the child) and another to the child
-    let sends = 5_000
+    let sends = 2_000
     let finished = await withDeadline("two threads × \(sends) sends") {
       await runOnThreads([0, 1]) { thread in
         for _ in 0..<sends {
