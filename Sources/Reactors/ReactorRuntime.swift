@@ -29,4 +29,22 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
   public init(diagnostics: ReactorDiagnostics<Action, Mutation, State>) {
     storage = .make(diagnostics: diagnostics)
   }
+
+  /// Makes the runtime of a new reactor that records every action sent to it and every mutation
+  /// it reduces to `recorder` (see <doc:RecordingAndReplaying>).
+  ///
+  /// ```swift
+  /// let runtime = Runtime(recorder: .jsonLines(for: SearchReactor.self) { print($0) })
+  /// ```
+  public init(recorder: ReactorRecorder<Action, Mutation>) {
+    storage = .make(diagnostics: nil, recorder: recorder)
+  }
+
+  /// Makes the runtime of a new reactor that reports to `diagnostics` and records to `recorder`.
+  public init(
+    diagnostics: ReactorDiagnostics<Action, Mutation, State>,
+    recorder: ReactorRecorder<Action, Mutation>
+  ) {
+    storage = .make(diagnostics: diagnostics, recorder: recorder)
+  }
 }

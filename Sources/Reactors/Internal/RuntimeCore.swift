@@ -28,8 +28,12 @@
   var user: (id: ObjectIdentifier, type: Any.Type)?
   #endif
 
-  @usableFromInline init(diagnostics: ReactorDiagnostics<Action, Mutation, State>?) {
+  @usableFromInline init(
+    diagnostics: ReactorDiagnostics<Action, Mutation, State>?,
+    recorder: ReactorRecorder<Action, Mutation>? = nil
+  ) {
     if let diagnostics { makeExtras().hooks = RuntimeHooks(diagnostics: diagnostics) }
+    if let recorder { makeExtras().recorder = recorder.session }
   }
 
   /// Whether the reactor was used: its initial state read, its `transform` hooks connected.

@@ -110,6 +110,10 @@ extension RuntimeStorage {
   @inlinable func receiveSent<R: Reactor>(_ action: Action, _ extras: Extras?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let extras else { return handle(action, nil, reactor) }
+    // Recording: the action as sent; what is reduced until it returns is immediate.
+    let recorder = extras.recorder
+    recorder?.actionSent(action)
+    defer { recorder?.sentActionPerformed() }
     stopWork(matching: action)
     if let relay = extras.pipeline?.actions {
       handOver(extras) { relay.emit(action, origin: nil) }
@@ -151,6 +155,7 @@ extension RuntimeStorage {
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let newState = reactor.reduce(state: ownerState, mutation: mutation)
     guard let audience = withLock({ $0.commit(newState, from: origin) }) else { return }
+    extras?.recorder?.mutationReduced(mutation)
     audience.rest?.hooks?.report(mutation, newState)
     if let extras, let relay = extras.pipeline?.states {
       handOver(extras) { relay.emit(newState, origin: nil) }

@@ -24,8 +24,13 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   @usableFromInline typealias Work = StepWork<Action, Mutation, State>
 
   /// Makes the storage of a new reactor.
-  static func make(diagnostics: ReactorDiagnostics<Action, Mutation, State>?) -> RuntimeStorage {
-    let buffer = create(minimumCapacity: 1) { _ in Core(diagnostics: diagnostics) }
+  static func make(
+    diagnostics: ReactorDiagnostics<Action, Mutation, State>?,
+    recorder: ReactorRecorder<Action, Mutation>? = nil
+  ) -> RuntimeStorage {
+    let buffer = create(minimumCapacity: 1) { _ in
+      Core(diagnostics: diagnostics, recorder: recorder)
+    }
     let storage = unsafeDowncast(buffer, to: RuntimeStorage.self)
     storage.withUnsafeMutablePointerToElements { $0.initializeMutex() }
     return storage

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A recorded session of a reactor, loaded from the JSON Lines that
+/// ``ReactorRecorder/jsonLines(for:redaction:clock:writeLine:)`` wrote.
+///
+/// Replay its ``mutations`` to get every state the session went through, without effects or
+/// I/O (``Reactor/replay(_:from:)``), or send its ``events``' actions again with their timing
+/// (``Reactor/replayActions(of:on:)``).
+///
+/// ```swift
+/// let recording = try Recording<SearchReactor>(contentsOf: url)
+/// let states = reactor.replay(recording.mutations)
+/// ```
+public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutation: Decodable {
+  /// The events, in the order they happened.
+  public var events: [RecordedEvent<R.Action, R.Mutation>]
+
+  /// Makes a recording of `events`.
+  public init(events: [RecordedEvent<R.Action, R.Mutation>]) {
+    self.events = events
+  }
+
+  /// The mutations, in the order they were reduced.
+  public var mutations: [R.Mutation] {
+    events.compactMap(\.mutation)
+  }
+
+  /// Loads the recording in `text`.
+  ///
+  /// - Throws: ``RecordingError``: not a recording, a version this library does not read, a
+  ///   recording of another reactor, or a line that is not an event of this reactor.
+  public init(jsonLines text: String) throws(RecordingError) {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      .map { (number: $0.offset + 1, text: $0.element) }
+    while let last = lines.last, last.text.allSatisfy(\.isWhitespace) { lines.removeLast() }
+    guard let header = lines.first else { throw .notARecording }
+    try Self.checkHeader(header.text)
+    events = try lines.dropFirst().map { line throws(RecordingError) in
+      try Self.event(line.text, number: line.number)
+    }
+  }
+
+  /// Loads the recording in the file at `url`.
+  ///
+  /// - Throws: ``RecordingError``, ``RecordingError/unreadable(path:reason:)`` included.
+  public init(contentsOf url: URL) throws(RecordingError) {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      let reason = (error as NSError).localizedFailureReason ?? "\(type(of: error))"
+      let exists = FileManager.default.fileExists(atPath: url.path)
+      throw .unreadable(path: url.path, reason: exists ? reason : "no such file")
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw .corruptLine(line: 1, reason: "not UTF-8 text")
+    }
+    try self.init(jsonLines: text)
+  }
+
+  private static func checkHeader(_ line: Substring) throws(RecordingError) {
+    guard let object = try? jsonObject(line), object["format"] as? String == RecordingFormat.name
+    else { throw .notARecording }
+    guard let version = object["version"] as? Int else { throw .notARecording }
+    guard version == RecordingFormat.version else {
+      throw .unsupportedVersion(found: version, supported: RecordingFormat.version)
+    }
+    let expected = RecordingFormat.reactorName(of: R.self)
+    let found = object["reactor"] as? String ?? "an unnamed reactor"
+    guard found == expected else { throw .otherReactor(found: found, expected: expected) }
+  }
+
+  private static func event(
+    _ line: Substring, number: Int
+  ) throws(RecordingError)
+    -> RecordedEvent<R.Action, R.Mutation>
+  {
+    let object: [String: Any]
+    do {
+      object = try jsonObject(line)
+    } catch {
+      throw .corruptLine(line: number, reason: "not a JSON object")
+    }
+    guard let seconds = object["t"] as? Double, seconds.isFinite, seconds >= 0 else {
+      throw .corruptLine(line: number, reason: "no time (\"t\") in seconds")
+    }
+    let offset = Duration.seconds(seconds)
+    if let unencodable = object["unencodable"] as? String {
+      throw .corruptLine(line: number, reason: "it could not be encoded: \(unencodable)")
+    }
+    if let action = object["action"] {
+      guard let value = decode(R.Action.self, from: action) else {
+        guard mentionsMarker(action) else {
+          throw .corruptLine(line: number, reason: "not an action of \(R.self)")
+        }
+        return RecordedEvent(.redactedAction, at: offset)
+      }
+      return RecordedEvent(.action(value), at: offset)
+    }
+    if let mutation = object["mutation"] {
+      guard let raw = object["source"] as? String, let source = MutationSource(rawValue: raw)
+      else { throw .corruptLine(line: number, reason: "no source (immediate or effect)") }
+      guard let value = decode(R.Mutation.self, from: mutation) else {
+        if mentionsMarker(mutation) { throw .redactedMutation(line: number) }
+        throw .corruptLine(line: number, reason: "not a mutation of \(R.self)")
+      }
+      return RecordedEvent(.mutation(value, source: source), at: offset)
+    }
+    throw .corruptLine(line: number, reason: "neither an action nor a mutation")
+  }
+
+  private static func jsonObject(_ line: Substring) throws -> [String: Any] {
+    let json = try JSONSerialization.jsonObject(with: Data(line.utf8))
+    guard let object = json as? [String: Any] else { throw RecordingError.notARecording }
+    return object
+  }
+
+  private static func decode<Value: Decodable>(_ type: Value.Type, from json: Any) -> Value? {
+    guard
+      let data = try? JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed])
+    else { return nil }
+    return try? JSONDecoder().decode(type, from: data)
+  }
+
+  private static func mentionsMarker(_ json: Any) -> Bool {
+    if let string = json as? String { return string == Redaction.marker }
+    if let object = json as? [String: Any] { return object.values.contains(where: mentionsMarker) }
+    if let array = json as? [Any] { return array.contains(where: mentionsMarker) }
+    return false
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import ReactorsTesting
+import Testing
+
+@testable import Reactors
+
+@Suite(.timeLimit(.minutes(2))) struct RecordingTests {
+  @Test func aRecordingLoadsBackWithItsEventsSourcesAndTimes() async throws {
+    // Given a recorded session with an immediate mutation and an effect's
+    let clock = TestClock()
+    let lines = RecordedLines()
+    let reactor = NoteReactor(
+      recorder: .jsonLines(for: NoteReactor.self, clock: clock, writeLine: lines.write),
+      clock: clock)
+    reactor.send(.type("abc"))
+    reactor.send(.save)
+    await clock.waitForSleepers(1)
+    await clock.advance(by: .milliseconds(100))
+    await reactor.waitUntilIdle()
+    // When it is loaded
+    let recording = try Recording<NoteReactor>(jsonLines: lines.text)
+    // Then it holds the same events
+    #expect(recording.events.map(\.action) == [.type("abc"), nil, .save, nil])
+    #expect(recording.mutations == [.setText("abc"), .setSaved(3)])
+    #expect(recording.events.map(\.offset) == [.zero, .zero, .zero, .milliseconds(100)])
+    guard case .mutation(_, .effect) = recording.events[3].kind else {
+      Issue.record("the save's mutation is not an effect's")
+      return
+    }
+  }
+
+  @Test func aRedactedFieldLoadsAsTheMarker() throws {
+    let recording = try Recording<NoteReactor>(
+      jsonLines: """
+        \(header)
+        {"mutation":{"setUser":{"_0":"octocat","password":"<redacted>"}},"source":"immediate","t":0}
+        """)
+    #expect(recording.mutations == [.setUser("octocat", password: "<redacted>")])
+  }
+
+  @Test func anActionRedactedWithItsCaseLoadsAsRedacted() throws {
+    let recording = try Recording<NoteReactor>(
+      jsonLines: """
+        \(header)
+        {"action":{"setToken":"<redacted>"},"t":0.25}
+        """)
+    guard case .redactedAction = recording.events.first?.kind else {
+      Issue.record("expected a redacted action, got \(recording.events)")
+      return
+    }
+    #expect(recording.events.first?.offset == .milliseconds(250))
+  }
+
+  @Test(arguments: badInputs)
+  func badInputIsAClearError(text: String, expected: RecordingError) {
+    #expect(throws: expected) { try Recording<NoteReactor>(jsonLines: text) }
+  }
+
+  @Test func aMissingFileIsUnreadable() {
+    let url = URL(fileURLWithPath: "/nonexistent/session.jsonl")
+    #expect(throws: RecordingError.unreadable(path: url.path, reason: "no such file")) {
+      try Recording<NoteReactor>(contentsOf: url)
+    }
+  }
+
+  @Test func aFileLoadsLikeItsText() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("recording-\(UUID().uuidString).jsonl")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try Data((header + "\n{\"action\":{\"save\":{}},\"t\":0}\n\n").utf8).write(to: url)
+    #expect(try Recording<NoteReactor>(contentsOf: url).events.map(\.action) == [.save])
+  }
+}
+
+private let header = #"{"format":"reactors-recording","reactor":"NoteReactor","version":1}"#
+
+/// Each bad input and the error it loads as.
+private let badInputs: [(String, RecordingError)] = [
+  ("", .notARecording),
+  ("hello\n", .notARecording),
+  (#"{"format":"other","version":1}"#, .notARecording),
+  (
+    #"{"format":"reactors-recording","reactor":"NoteReactor","version":2}"#,
+    .unsupportedVersion(found: 2, supported: 1)
+  ),
+  (
+    #"{"format":"reactors-recording","reactor":"SignupReactor","version":1}"#,
+    .otherReactor(found: "SignupReactor", expected: "NoteReactor")
+  ),
+  (header + "\n{\"action\":", .corruptLine(line: 2, reason: "not a JSON object")),
+  (
+    header + "\n{\"action\":{\"type\":{\"_0\":\"a\"}}}",
+    .corruptLine(line: 2, reason: "no time (\"t\") in seconds")
+  ),
+  (
+    header + "\n{\"action\":{\"fly\":{}},\"t\":0}",
+    .corruptLine(line: 2, reason: "not an action of NoteReactor")
+  ),
+  (
+    header + "\n{\"mutation\":{\"setText\":{\"_0\":\"a\"}},\"t\":0}",
+    .corruptLine(line: 2, reason: "no source (immediate or effect)")
+  ),
+  (
+    header + "\n{\"mutation\":{\"setText\":\"<redacted>\"},\"source\":\"effect\",\"t\":0}",
+    .redactedMutation(line: 2)
+  ),
+  (header + "\n{\"t\":0}", .corruptLine(line: 2, reason: "neither an action nor a mutation")),
+]
