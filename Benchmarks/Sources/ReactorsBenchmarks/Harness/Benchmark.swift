@@ -79,6 +79,8 @@ struct Benchmark {
 struct Sample {
   /// Wall-clock time of the measured part.
   var nanoseconds: Double
+  /// CPU time of the measured part, every thread of the process.
+  var cpuNanoseconds: Double
   /// Heap allocations of the measured part, on every thread; zero unless counted.
   var allocations: Double
   /// How many operations the measured part did: actions, consumers reached, reactors made.
@@ -87,6 +89,7 @@ struct Sample {
 
   init(_ measured: Measured, operations: Int, extras: [String: Double] = [:]) {
     nanoseconds = Double(measured.nanoseconds)
+    cpuNanoseconds = Double(measured.cpuNanoseconds)
     allocations = Double(measured.allocations)
     self.operations = operations
     self.extras = extras
@@ -96,16 +99,24 @@ struct Sample {
 /// A benchmark's figures over all its repeats, and its baseline's.
 struct Result {
   let name: String
+  /// Wall-clock time per operation, median over the repeats.
   let nanosecondsPerOperation: Double
+  /// CPU time per operation (all threads), median over the repeats.
+  let cpuNanosecondsPerOperation: Double
   /// `nil` where allocations cannot be counted (not glibc).
   let allocationsPerOperation: Double?
   let baseline: String?
   let baselineNanosecondsPerOperation: Double?
+  let baselineCPUNanosecondsPerOperation: Double?
   let extras: [String: Double]
   let repeats: Int
 
   /// This benchmark's time over its baseline's: below 1 is faster.
   var ratio: Double? {
+    baselineCPUNanosecondsPerOperation.map { cpuNanosecondsPerOperation / $0 }
+  }
+
+  var wallRatio: Double? {
     baselineNanosecondsPerOperation.map { nanosecondsPerOperation / $0 }
   }
 }

@@ -22,10 +22,12 @@ struct Report {
       var fields: [(String, String)] = [
         ("name", quoted(result.name)),
         ("ns_per_op", number(result.nanosecondsPerOperation)),
+        ("cpu_ns_per_op", number(result.cpuNanosecondsPerOperation)),
         ("allocs_per_op", result.allocationsPerOperation.map(number) ?? "null"),
         ("baseline", result.baseline.map(quoted) ?? "null"),
         ("baseline_ns_per_op", result.baselineNanosecondsPerOperation.map(number) ?? "null"),
         ("ratio", result.ratio.map(number) ?? "null"),
+        ("wall_ratio", result.wallRatio.map(number) ?? "null"),
       ]
       for extra in benchmark(named: result.name).extras {
         if let value = result.extras[extra.key] { fields.append((extra.key, number(value))) }
@@ -42,8 +44,8 @@ struct Report {
   /// An aligned table: name, our figure, allocations, baseline, its figure, ratio, target.
   func table() -> String {
     let header = [
-      "name", "figure", "ns/op", "allocs/op", "baseline", "baseline ns/op", "ratio", "target",
-      "met", "also",
+      "name", "figure", "ns/op", "cpu ns/op", "allocs/op", "baseline", "baseline cpu", "ratio",
+      "wall ratio", "target", "met", "also",
     ]
     var rows = [header]
     for result in results {
@@ -52,10 +54,12 @@ struct Report {
         result.name,
         figure(of: result),
         format(result.nanosecondsPerOperation),
+        format(result.cpuNanosecondsPerOperation),
         result.allocationsPerOperation.map(format) ?? "n/a",
         result.baseline ?? "-",
-        result.baselineNanosecondsPerOperation.map(format) ?? "-",
+        result.baselineCPUNanosecondsPerOperation.map(format) ?? "-",
         result.ratio.map { format($0) + "x" } ?? "-",
+        result.wallRatio.map { format($0) + "x" } ?? "-",
         verdict?.labels.joined(separator: ", ") ?? "-",
         verdict.map { $0.met ? "yes" : "NO" } ?? "-",
         also(result),
@@ -67,7 +71,7 @@ struct Report {
       let cells = row.enumerated().map { column, cell in
         let padding = String(repeating: " ", count: widths[column] - cell.count)
         // Names and words to the left, numbers to the right.
-        return [0, 4, 7, 8, 9].contains(column) ? cell + padding : padding + cell
+        return [0, 5, 9, 10, 11].contains(column) ? cell + padding : padding + cell
       }
       var line = cells.joined(separator: "  ")
       while line.hasSuffix(" ") { line.removeLast() }

@@ -41,9 +41,12 @@ struct Runner {
       }
     }
     var perOperation: [String: Double] = [:]
+    var cpuPerOperation: [String: Double] = [:]
     for benchmark in selected {
-      perOperation[benchmark.name] = median(
-        samples[benchmark.name, default: []].map { $0.nanoseconds / Double($0.operations) })
+      let taken = samples[benchmark.name, default: []]
+      perOperation[benchmark.name] = median(taken.map { $0.nanoseconds / Double($0.operations) })
+      cpuPerOperation[benchmark.name] = median(
+        taken.map { $0.cpuNanoseconds / Double($0.operations) })
     }
     return selected.map { benchmark in
       let taken = samples[benchmark.name, default: []]
@@ -59,9 +62,11 @@ struct Runner {
       return Result(
         name: benchmark.name,
         nanosecondsPerOperation: perOperation[benchmark.name] ?? .nan,
+        cpuNanosecondsPerOperation: cpuPerOperation[benchmark.name] ?? .nan,
         allocationsPerOperation: allocations[benchmark.name],
         baseline: benchmark.baseline,
         baselineNanosecondsPerOperation: benchmark.baseline.flatMap { perOperation[$0] },
+        baselineCPUNanosecondsPerOperation: benchmark.baseline.flatMap { cpuPerOperation[$0] },
         extras: extras,
         repeats: taken.count
       )
