@@ -13,14 +13,12 @@ struct RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>: Send
     self.diagnostics = diagnostics
   }
 
-  /// Counts a task this runtime started, for leak checks.
-  @usableFromInline func taskStarted() {
+  /// Counts a task this runtime starts, for leak checks.
+  ///
+  /// - Returns: What the task tells when it ends.
+  @usableFromInline func countTaskStart() -> TaskCount {
     tracker?.taskStarted()
-  }
-
-  /// Counts the end of a task this runtime started.
-  @usableFromInline func taskEnded() {
-    tracker?.taskEnded()
+    return TaskCount(tracker: tracker)
   }
 
   /// Whether the hooks see anything; an empty value is not kept.
@@ -36,5 +34,18 @@ struct RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>: Send
   @usableFromInline func report(_ mutation: Mutation, _ state: State) {
     report(.mutation(mutation))
     report(.state(state))
+  }
+}
+
+/// One task counted by the tracker of leak checks, if one is installed: what the task tells when
+/// it ends. (Inlinable code cannot name the SPI `EffectTracker` itself.)
+@usableFromInline struct TaskCount: Sendable {
+  let tracker: EffectTracker?
+
+  /// A task that no tracker counts.
+  @usableFromInline static let untracked = TaskCount(tracker: nil)
+
+  @usableFromInline func taskEnded() {
+    tracker?.taskEnded()
   }
 }

@@ -21,6 +21,18 @@ extension RuntimeStorage {
     withLock { _ in scope.isActive }
   }
 
+  /// Records that an effect task has returned.
+  ///
+  /// A step that is running may still hold mutations the task sent: the scope then ends behind
+  /// them, in the step's queue. Until it ends, a `.latest` run registered meanwhile cancels it,
+  /// which drops those mutations, and `waitUntilIdle()` waits for them to be reduced.
+  @inlinable func end(_ scope: EffectScope) {
+    withLock { core in
+      guard !core.queueBehindStep(.effectEnded(scope)), let extras = core.extras else { return }
+      finish(scope, in: extras)
+    }
+  }
+
   @inlinable func finish(_ scope: EffectScope) {
     withLock { core in
       guard let extras = core.extras else { return }

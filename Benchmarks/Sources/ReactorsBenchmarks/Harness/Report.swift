@@ -21,11 +21,11 @@ struct Report {
     results.map { result in
       var fields: [(String, String)] = [
         ("name", quoted(result.name)),
-        ("ns_per_op", number(result.nanosecondsPerOperation)),
         ("cpu_ns_per_op", number(result.cpuNanosecondsPerOperation)),
+        ("ns_per_op", number(result.nanosecondsPerOperation)),
         ("allocs_per_op", result.allocationsPerOperation.map(number) ?? "null"),
         ("baseline", result.baseline.map(quoted) ?? "null"),
-        ("baseline_ns_per_op", result.baselineNanosecondsPerOperation.map(number) ?? "null"),
+        ("baseline_cpu_ns_per_op", result.baselineCPUNanosecondsPerOperation.map(number) ?? "null"),
         ("ratio", result.ratio.map(number) ?? "null"),
         ("wall_ratio", result.wallRatio.map(number) ?? "null"),
       ]
@@ -41,11 +41,12 @@ struct Report {
     }
   }
 
-  /// An aligned table: name, our figure, allocations, baseline, its figure, ratio, target.
+  /// An aligned table: name, our figure, CPU and wall-clock time, allocations, baseline, its CPU
+  /// time, the ratios, target.
   func table() -> String {
     let header = [
-      "name", "figure", "ns/op", "cpu ns/op", "allocs/op", "baseline", "baseline cpu", "ratio",
-      "wall ratio", "target", "met", "also",
+      "name", "figure", "cpu ns/op", "wall ns/op", "allocs/op", "baseline", "baseline cpu",
+      "ratio", "wall ratio", "target", "met", "also",
     ]
     var rows = [header]
     for result in results {
@@ -53,8 +54,8 @@ struct Report {
       rows.append([
         result.name,
         figure(of: result),
-        format(result.nanosecondsPerOperation),
         format(result.cpuNanosecondsPerOperation),
+        format(result.nanosecondsPerOperation),
         result.allocationsPerOperation.map(format) ?? "n/a",
         result.baseline ?? "-",
         result.baselineCPUNanosecondsPerOperation.map(format) ?? "-",
@@ -98,7 +99,7 @@ struct Report {
   private func figure(of result: Result) -> String {
     switch benchmark(named: result.name).figure {
     case .nanosecondsPerOperation:
-      return format(result.nanosecondsPerOperation) + " ns"
+      return format(result.cpuNanosecondsPerOperation) + " ns"
     case .extra(let key, let unit):
       return (result.extras[key].map(format) ?? "?") + " " + unit
     }
