@@ -8,7 +8,7 @@ import Foundation
 struct Options {
   var json = false
   var filters: [String] = []
-  var repeats = 11
+  var repeats = 21
   var list = false
   /// Multiplies the operations of every sample; below 1 for quick runs under a profiler.
   var scale = 1.0

@@ -23,18 +23,19 @@ extension RuntimeStorage {
       // here.
       if let superseded = lane.waiting { extras.effects.finish(superseded.scope) }
       lane.waiting = LatestLane.Run(node: node, scope: scope, action: action)
+      lane.isWaitingNew = true
       guard !lane.hasWorker else { return nil }
       lane.hasWorker = true
       return (lane, group, extras.hooks?.countTaskStart() ?? .untracked)
     }
     guard let (lane, group, taskCount) = newWorker else { return }
     // The worker holds the reactor weakly, and never across an `await`: it must not keep the
-    // reactor alive while a run is in flight (R9). It yields before taking a run so that a
-    // burst of sends replaces the waiting run instead of starting each one, and it ends only
-    // after finding the lane empty twice, so that a stream of sends keeps one worker instead of
-    // starting one per send. It never waits for a run it started: a newer run has already
-    // cancelled that one and must start now, not once the cancelled run returns (cancellation is
-    // cooperative; a client may never notice).
+    // reactor alive while a run is in flight (R9). It yields between looks and starts a run only
+    // once it stayed the newest for a whole look, so that a burst of sends replaces the waiting
+    // run instead of starting each one; it ends after two empty looks, so that a stream of sends
+    // keeps one worker instead of starting one per send. It never waits for a run it started: a
+    // newer run has already cancelled that one and must start now, not once the cancelled run
+    // returns (cancellation is cooperative; a client may never notice).
     Task { [weak reactor] in
       var emptyLooks = 0
       repeat {
@@ -45,8 +46,8 @@ extension RuntimeStorage {
     }
   }
 
-  /// Starts the run waiting in `lane`, if it is still current; ends the worker at its second
-  /// look in a row that finds the lane empty.
+  /// Starts the run waiting in `lane` if it is still current and has stayed the newest since the
+  /// worker's last look; ends the worker at its second look in a row that finds the lane empty.
   ///
   /// - Returns: Whether the worker looks again.
   @inlinable func startWaitingRun<R: Reactor>(
@@ -55,31 +56,43 @@ extension RuntimeStorage {
   ) -> Bool
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor else { return false }
-    let isLastLook = emptyLooks > 0
-    let taken = withLock { core -> (LatestLane<Action, Mutation>.Run, TaskCount)? in
-      guard let extras = core.extras else { return nil }
+    let look = withLock { core -> LatestLane<Action, Mutation>.Look in
+      guard let extras = core.extras else { return .empty }
       while let run = lane.waiting {
+        guard run.scope.isActive else {
+          lane.waiting = nil
+          finish(run.scope, in: extras)  // Cancelled while it waited: it never starts.
+          continue
+        }
+        if lane.isWaitingNew {
+          lane.isWaitingNew = false
+          return .again
+        }
         lane.waiting = nil
-        if run.scope.isActive { return (run, extras.hooks?.countTaskStart() ?? .untracked) }
-        finish(run.scope, in: extras)  // Cancelled while it waited: it never starts.
+        return .start(run, extras.hooks?.countTaskStart() ?? .untracked)
       }
-      if isLastLook {
+      if emptyLooks > 0 {
         lane.hasWorker = false
         if group.lane === lane {
           group.lane = nil
           extras.effects.dropIfEmpty(group)
         }
       }
-      return nil
+      return .empty
     }
-    guard let (run, taskCount) = taken else {
+    switch look {
+    case .start(let run, let taskCount):
+      emptyLooks = 0
+      launch(
+        run.node, in: run.scope, waitsForTurn: false, action: run.action, reactor,
+        taskCount: taskCount)
+      return true
+    case .again:
+      emptyLooks = 0
+      return true
+    case .empty:
       emptyLooks += 1
-      return !isLastLook
+      return emptyLooks < 2
     }
-    emptyLooks = 0
-    launch(
-      run.node, in: run.scope, waitsForTurn: false, action: run.action, reactor,
-      taskCount: taskCount)
-    return true
   }
 }
