@@ -16,9 +16,9 @@
     }
   }
 
-  // NB: every `await` below calls a function that is not inlined. An async function's frame holds
-  // everything its suspension points need; with the cases inlined into one frame, a plain `.run`
-  // needed two more slabs of the task allocator (two 1 KiB `malloc`s per effect, dhat).
+  // NB: every `await` below calls a function that is not inlined, so that one async frame does not
+  // hold what every kind of node needs: inlined, an effect took two more 1 KiB slabs of its task's
+  // allocator (dhat).
   @inlinable static func execute<R: Reactor>(
     _ node: MutationNode<R.Mutation>, context: EffectContext<R>
   ) async {
