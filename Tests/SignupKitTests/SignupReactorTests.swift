@@ -35,14 +35,14 @@ struct SignupReactorReduceTests {
   }
 
   @Test func settingThePasswordUpdatesItsVerdictAndChecklist() {
-    let state = reactor.reduce(state: reactor.initialState, mutation: .setPassword("hunter2x"))
+    let state = reactor.reduce(state: reactor.initialState, mutation: reactor.passwordEdit("hunter2x", in: reactor.initialState))
     #expect(state.passwordValidation == .ok("Password meets the requirements"))
     #expect(state.passwordChecklist.map(\.isMet) == [false, true, true, true])
     #expect(state.repeatedPasswordValidation == .empty)
   }
 
   @Test func aPasswordBelowThePolicyFailsWithThePolicyInWords() {
-    let state = reactor.reduce(state: reactor.initialState, mutation: .setPassword("short"))
+    let state = reactor.reduce(state: reactor.initialState, mutation: reactor.passwordEdit("short", in: reactor.initialState))
     #expect(
       state.passwordValidation
         == .failed(
@@ -50,23 +50,23 @@ struct SignupReactorReduceTests {
   }
 
   @Test func changingThePasswordRechecksTheRepeat() {
-    var state = reactor.reduce(state: reactor.initialState, mutation: .setPassword("hunter2x"))
-    state = reactor.reduce(state: state, mutation: .setRepeatedPassword("hunter2x"))
+    var state = reactor.reduce(state: reactor.initialState, mutation: reactor.passwordEdit("hunter2x", in: reactor.initialState))
+    state = reactor.reduce(state: state, mutation: reactor.repeatEdit("hunter2x", in: state))
     #expect(state.repeatedPasswordValidation == .ok("Passwords match"))
 
-    state = reactor.reduce(state: state, mutation: .setPassword("hunter2xy"))
+    state = reactor.reduce(state: state, mutation: reactor.passwordEdit("hunter2xy", in: state))
     #expect(state.repeatedPasswordValidation == .failed("Doesn't match the password"))
 
-    state = reactor.reduce(state: state, mutation: .setPassword("hunter2x"))
+    state = reactor.reduce(state: state, mutation: reactor.passwordEdit("hunter2x", in: state))
     #expect(state.repeatedPasswordValidation == .ok("Passwords match"))
   }
 
   @Test func settingTheRepeatComparesItWithThePassword() {
-    var state = reactor.reduce(state: reactor.initialState, mutation: .setPassword("hunter2x"))
-    state = reactor.reduce(state: state, mutation: .setRepeatedPassword("hunter"))
+    var state = reactor.reduce(state: reactor.initialState, mutation: reactor.passwordEdit("hunter2x", in: reactor.initialState))
+    state = reactor.reduce(state: state, mutation: reactor.repeatEdit("hunter", in: state))
     #expect(state.repeatedPassword == "hunter")
     #expect(state.repeatedPasswordValidation == .failed("Doesn't match the password"))
-    state = reactor.reduce(state: state, mutation: .setRepeatedPassword(""))
+    state = reactor.reduce(state: state, mutation: reactor.repeatEdit("", in: state))
     #expect(state.repeatedPasswordValidation == .empty)
   }
 

@@ -10,8 +10,8 @@ struct SignupTextRendererTests {
   @Test func aStateRendersAsLabelledLines() {
     var state = reactor.initialState
     state = reactor.reduce(state: state, mutation: .setUsername("octocat", .validating))
-    state = reactor.reduce(state: state, mutation: .setPassword("hunter2x"))
-    state = reactor.reduce(state: state, mutation: .setRepeatedPassword("hunter2y"))
+    state = reactor.reduce(state: state, mutation: reactor.passwordEdit("hunter2x", in: state))
+    state = reactor.reduce(state: state, mutation: reactor.repeatEdit("hunter2y", in: state))
     #expect(
       SignupTextRenderer.render(state, outcome: nil) == """
         Username  "octocat"
@@ -55,8 +55,8 @@ struct SignupTextRendererTests {
 
   @Test func passwordsNeverAppear() {
     var state = reactor.initialState
-    state = reactor.reduce(state: state, mutation: .setPassword("s3cret-horse-battery"))
-    state = reactor.reduce(state: state, mutation: .setRepeatedPassword("s3cret-horse"))
+    state = reactor.reduce(state: state, mutation: reactor.passwordEdit("s3cret-horse-battery", in: state))
+    state = reactor.reduce(state: state, mutation: reactor.repeatEdit("s3cret-horse", in: state))
     #expect(!SignupTextRenderer.render(state, outcome: nil).contains("s3cret"))
   }
 }

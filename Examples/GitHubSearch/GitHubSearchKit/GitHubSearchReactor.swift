@@ -31,7 +31,7 @@ import Reactors
 /// ```
 public final class GitHubSearchReactor: Reactor {
   /// What the person does.
-  public enum Action: Sendable, Equatable {
+  public enum Action: Sendable, Equatable, Codable {
     /// The search field changed.
     case updateQuery(String)
     /// The list was scrolled near its end.
@@ -46,7 +46,7 @@ public final class GitHubSearchReactor: Reactor {
   }
 
   /// How the state changes.
-  public enum Mutation: Sendable, Equatable {
+  public enum Mutation: Sendable, Equatable, Codable {
     /// A new query: starts over, with its first page on the way unless the query is empty.
     case setQuery(String)
     /// The first page is (or is no longer) on its way.
@@ -98,8 +98,8 @@ public final class GitHubSearchReactor: Reactor {
 
   /// An empty search.
   public let initialState = State()
-  /// The reactor's engine.
-  public let runtime = Runtime()
+  /// The reactor's engine, recording to the recorder given to `init`, if any.
+  public let runtime: Runtime
 
   private let client: GitHubClient
   private let clock: any Clock<Duration>
@@ -113,10 +113,13 @@ public final class GitHubSearchReactor: Reactor {
   ///   - clock: Times the debounce; a `TestClock` in tests.
   ///   - debounce: How long the query must stay unchanged before the search starts.
   ///   - now: The current date, to know whether a rate limit is over.
+  ///   - recorder: Records the session (`github-search --record`).
   public init(
     client: GitHubClient, clock: any Clock<Duration> = ContinuousClock(),
-    debounce: Duration = .milliseconds(300), now: @escaping @Sendable () -> Date = Date.init
+    debounce: Duration = .milliseconds(300), now: @escaping @Sendable () -> Date = Date.init,
+    recorder: ReactorRecorder<Action, Mutation>? = nil
   ) {
+    runtime = recorder.map { Runtime(recorder: $0) } ?? Runtime()
     self.client = client
     self.clock = clock
     self.debounce = debounce

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The ``url`` is followed as given; ``number`` is read from its `page` parameter for display and
 /// for the 1000-result cap, never computed as `page + 1`.
-public struct PageLink: Sendable, Hashable {
+public struct PageLink: Sendable, Hashable, Codable {
   /// The address of the page, with the query and page size the server chose.
   public var url: URL
   /// The `page` parameter of ``url``, when it has one.

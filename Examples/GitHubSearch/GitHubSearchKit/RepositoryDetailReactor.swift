@@ -35,7 +35,7 @@ public final class RepositoryDetailReactor: Reactor {
   }
 
   /// What the pane shows.
-  public struct State: Sendable, Equatable {
+  public struct State: Sendable, Equatable, Codable {
     /// The owner and the name, as in `apple/swift`.
     public var fullName: String
     /// Whether the repository is on its way.

@@ -6,7 +6,7 @@ import Foundation
 /// The seed swallowed every failure into "no results"; here each one is a state the screen can
 /// explain. Server-supplied text is cut to one line of printable characters before it is kept,
 /// so a hostile answer cannot move the cursor or forge lines on a terminal.
-public enum SearchError: Error, Sendable, Hashable {
+public enum SearchError: Error, Sendable, Hashable, Codable {
   /// GitHub's rate limit is used up until `until` (`x-ratelimit-reset`, or now + `retry-after`).
   case rateLimited(until: Date)
   /// GitHub refused the query (422), with its explanation.

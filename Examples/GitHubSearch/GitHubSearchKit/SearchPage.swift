@@ -1,5 +1,5 @@
 /// One page of a repository search, as the client hands it to the reactor.
-public struct SearchPage: Sendable, Equatable {
+public struct SearchPage: Sendable, Equatable, Codable {
   /// The repositories on this page, in the server's order; malformed items are left out.
   public var repositories: [Repository]
   /// How many repositories match in all (`total_count`); GitHub lets you page through at most

@@ -2,7 +2,7 @@
 ///
 /// The reactor keeps the request of a page that failed, so ``GitHubSearchReactor/Action/retry``
 /// asks for exactly that page again.
-public enum SearchPageRequest: Sendable, Hashable {
+public enum SearchPageRequest: Sendable, Hashable, Codable {
   /// The first page of results for `query` (already trimmed, never empty).
   case firstPage(query: String)
   /// The page a `Link: rel="next"` header pointed at.

@@ -1,7 +1,8 @@
 /// The options both examples take, parsed the same way in both.
 ///
 /// ```
-/// [--offline | --api-url URL] [--json] [--script FILE] [--debounce-ms N] [-h | --help]
+/// [--offline | --api-url URL] [--json] [--script FILE] [--debounce-ms N]
+/// [--record FILE | --replay FILE] [-h | --help]
 /// ```
 public struct CommonOptions: Sendable, Equatable {
   /// Where requests go.
@@ -12,6 +13,10 @@ public struct CommonOptions: Sendable, Equatable {
   public var scriptPath: String?
   /// How long typing must pause before a request.
   public var debounce = Duration.milliseconds(300)
+  /// `--record`'s value: the file the session is recorded to, or `nil`.
+  public var recordPath: String?
+  /// `--replay`'s value: the recording whose states are printed, or `nil`.
+  public var replayPath: String?
   /// Whether `-h` or `--help` was given.
   public var showHelp = false
 
@@ -29,7 +34,12 @@ public struct CommonOptions: Sendable, Equatable {
     case "--json": json = true
     case "--script": scriptPath = try parser.value()
     case "--debounce-ms": debounce = try parser.milliseconds()
+    case "--record": recordPath = try parser.value()
+    case "--replay": replayPath = try parser.value()
     default: return false
+    }
+    if replayPath != nil, recordPath != nil || scriptPath != nil {
+      throw UsageError("--replay prints a recorded session; it takes neither --record nor --script")
     }
     return true
   }

@@ -4,8 +4,9 @@ import Foundation
 /// The command line of `signup`, parsed.
 ///
 /// ```
-/// signup [--offline | --api-url URL] [--json] [--script FILE]
+/// signup [--offline | --api-url URL] [--json] [--script FILE] [--record FILE]
 ///        [--debounce-ms N] [--signup-latency-ms N] [--signup-failure-rate P] [--seed N]
+/// signup --replay FILE [--json]
 /// ```
 struct SignupOptions: CommandLineOptions, Equatable {
   var common = CommonOptions()
@@ -14,8 +15,9 @@ struct SignupOptions: CommandLineOptions, Equatable {
   var seed: UInt64?
 
   static let usage = """
-    usage: signup [--offline | --api-url URL] [--json] [--script FILE]
+    usage: signup [--offline | --api-url URL] [--json] [--script FILE] [--record FILE]
                   [--debounce-ms N] [--signup-latency-ms N] [--signup-failure-rate P] [--seed N]
+           signup --replay FILE [--json]
 
     A sign-up form with live validation. On a terminal, the interactive form. Otherwise, with
     --script FILE or commands piped in, runs them and prints every state:
@@ -29,14 +31,18 @@ struct SignupOptions: CommandLineOptions, Equatable {
                                  https://HOST/api/v3); default https://api.github.com
       --json                     print one JSON object per state instead of text
       --script FILE              run the commands in FILE (- for standard input)
+      --record FILE              record the session to FILE (JSON lines, passwords redacted)
+      --replay FILE              print the states of a recorded session, as it printed them,
+                                 from its mutations alone: no network, no clock
       --debounce-ms N            pause before a username is checked (default 300)
       --signup-latency-ms N      how long the simulated sign-up takes (default 1200)
       --signup-failure-rate P    probability, 0 to 1, that it fails (default 0.2)
       --seed N                   seed of the simulated failures, 0 or more (default: random)
       -h, --help                 show this help
 
-    exit status: 0 done, 1 a failure to start, 2 a usage or script error; Ctrl-C ends it by
-    SIGINT (130 in a shell).
+    exit status: 0 done, 1 a failure to start (a recording that cannot be written included), 2 a
+    usage, script or recording error (--replay of a missing, corrupt or foreign file); Ctrl-C
+    ends it by SIGINT (130 in a shell).
     """
 
   /// Parses the arguments after the program name.

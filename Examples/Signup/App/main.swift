@@ -7,8 +7,14 @@ import TerminalUI
 
 let program = Program(name: "signup")
 let options: SignupOptions = program.start()
+if let path = options.common.replayPath {
+  SessionReplay.run(path: path, printsJSON: options.common.json, program: program)
+}
 // Read and checked before anything starts; `nil` for the interactive form.
 let script = program.readScript(options.common, as: ScriptCommand.init)
+
+// Created before anything starts, so a path that cannot be written exits at once.
+let recording = options.common.recordPath.map { program.createRecording(atPath: $0) }
 
 let environment: SignupEnvironment
 do {
@@ -23,7 +29,9 @@ let reactor = SignupReactor(
   debounce: options.common.debounce,
   clock: ContinuousClock(),
   diagnostics: ProcessInfo.processInfo.environment["SIGNUP_DIAGNOSTICS"] == "1"
-    ? .print(label: "SignupReactor") : nil)
+    ? .print(label: "SignupReactor") : nil,
+  recorder: recording.map { file in .jsonLines(for: SignupReactor.self, writeLine: file.writeLine) }
+)
 
 if let script {
   await ScriptRunner(reactor: reactor, printsJSON: options.common.json, program: program)

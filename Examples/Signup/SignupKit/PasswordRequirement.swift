@@ -1,5 +1,5 @@
 /// One item of a password policy's checklist, such as "at least 8 characters" or "a number".
-public enum PasswordRequirement: Sendable, Hashable, CustomStringConvertible {
+public enum PasswordRequirement: Sendable, Hashable, Codable, CustomStringConvertible {
   /// At least this many characters (grapheme clusters, as a person counts them).
   case minimumLength(Int)
   /// At least one ASCII digit, `0`–`9`.

@@ -1,5 +1,5 @@
 /// A checklist line: one requirement of the password policy and whether the password meets it.
-public struct PasswordRequirementCheck: Sendable, Hashable {
+public struct PasswordRequirementCheck: Sendable, Hashable, Codable {
   /// The requirement checked.
   public var requirement: PasswordRequirement
   /// Whether the password meets it.

@@ -1,5 +1,5 @@
 /// How a sign-up ended; the reactor publishes it once, as a `@Pulse`.
-public enum SignupOutcome: Sendable, Hashable {
+public enum SignupOutcome: Sendable, Hashable, Codable {
   /// The account was created; the message is for the user.
   case succeeded(String)
   /// The account was not created; the message says why.

@@ -16,7 +16,7 @@ import Reactors
 /// name never lands. The sign-up outcome is a ``Pulse``: shown once, no reset needed.
 public final class SignupReactor: Reactor {
   /// What the user does.
-  public enum Action: Sendable {
+  public enum Action: Sendable, Codable {
     /// The username field now holds this text.
     case updateUsername(String)
     /// The password field now holds this text.
@@ -28,15 +28,16 @@ public final class SignupReactor: Reactor {
   }
 
   /// A change to the form's state.
-  public enum Mutation: Sendable, Equatable {
+  public enum Mutation: Sendable, Equatable, Codable {
     /// New username text with its verdict so far: empty, failed (a rule), or validating.
     case setUsername(String, ValidationResult)
     /// GitHub's verdict on `username`; dropped if the field has changed since.
     case setAvailability(ValidationResult, username: String)
-    /// New password text; the password and repeat verdicts follow from it.
-    case setPassword(String)
-    /// New repeat text; its verdict follows from it.
-    case setRepeatedPassword(String)
+    /// New password or repeat text, with the verdicts `mutate` derived from both.
+    ///
+    /// Named for neither secret, so that a recording redacts only the texts (see
+    /// ``MaskedFields``) and replays the verdicts.
+    case setMaskedFields(MaskedFields)
     /// The sign-up request left.
     case startSigningUp
     /// The sign-up request for `username` ended; a success makes the name taken.
@@ -96,20 +97,28 @@ public final class SignupReactor: Reactor {
   ///   - debounce: How long typing must pause before the username is checked.
   ///   - clock: The clock of the debounce; a `TestClock` in tests.
   ///   - diagnostics: Reports actions, mutations and states, passwords redacted.
+  ///   - recorder: Records the session (`signup --record`), passwords redacted.
   public init(
     availability: UsernameAvailabilityClient,
     signup: SignupClient,
     passwordPolicy: PasswordPolicy = .github,
     debounce: Duration = .milliseconds(300),
     clock: any Clock<Duration> = ContinuousClock(),
-    diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil
+    diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil,
+    recorder: ReactorRecorder<Action, Mutation>? = nil
   ) {
     self.availability = availability
     self.signup = signup
     self.passwordPolicy = passwordPolicy
     self.debounceDuration = debounce
     self.clock = clock
-    self.runtime = diagnostics.map { Runtime(diagnostics: $0) } ?? Runtime()
+    self.runtime =
+      switch (diagnostics, recorder) {
+      case (let diagnostics?, let recorder?): Runtime(diagnostics: diagnostics, recorder: recorder)
+      case (let diagnostics?, nil): Runtime(diagnostics: diagnostics)
+      case (nil, let recorder?): Runtime(recorder: recorder)
+      case (nil, nil): Runtime()
+      }
     var state = State()
     state.passwordChecklist = passwordPolicy.checklist(for: "")
     self.initialState = state
@@ -151,10 +160,10 @@ public final class SignupReactor: Reactor {
       )
 
     case .updatePassword(let password):
-      return .just(.setPassword(password))
+      return .just(passwordEdit(password, in: currentState))
 
     case .updateRepeatedPassword(let repeatedPassword):
-      return .just(.setRepeatedPassword(repeatedPassword))
+      return .just(repeatEdit(repeatedPassword, in: currentState))
 
     case .signUp:
       // The invariant lives here, not in the view: `mutate` and the `reduce` of the immediate
@@ -177,6 +186,21 @@ public final class SignupReactor: Reactor {
     }
   }
 
+  /// The mutation of typing `password` into the form in `state`: the password and repeat
+  /// verdicts and the checklist follow from the policy.
+  public func passwordEdit(_ password: String, in state: State) -> Mutation {
+    .setMaskedFields(
+      MaskedFields(
+        password: password, repeatedPassword: state.repeatedPassword, policy: passwordPolicy))
+  }
+
+  /// The mutation of typing `repeatedPassword` into the form in `state`: its verdict follows.
+  public func repeatEdit(_ repeatedPassword: String, in state: State) -> Mutation {
+    .setMaskedFields(
+      MaskedFields(
+        password: state.password, repeatedPassword: repeatedPassword, policy: passwordPolicy))
+  }
+
   /// What a taken name's verdict says.
   private static func taken(_ username: String) -> String {
     "\(username) is already taken"
@@ -187,7 +211,7 @@ public final class SignupReactor: Reactor {
     (error as? AvailabilityCheckError)?.description ?? "Couldn't check availability: \(error)"
   }
 
-  /// Applies one mutation; the password and repeat verdicts are recomputed from the policy.
+  /// Applies one mutation; the password and repeat verdicts come with their texts, from `mutate`.
   public func reduce(state: State, mutation: Mutation) -> State {
     var state = state
     switch mutation {
@@ -202,17 +226,12 @@ public final class SignupReactor: Reactor {
       guard !state.signedUpUsernames.contains(username.lowercased()) else { return state }
       state.usernameValidation = validation
 
-    case .setPassword(let password):
-      state.password = password
-      state.passwordValidation = passwordPolicy.validate(password)
-      state.passwordChecklist = passwordPolicy.checklist(for: password)
-      state.repeatedPasswordValidation = RepeatedPasswordRule.validate(
-        state.repeatedPassword, against: password)
-
-    case .setRepeatedPassword(let repeatedPassword):
-      state.repeatedPassword = repeatedPassword
-      state.repeatedPasswordValidation = RepeatedPasswordRule.validate(
-        repeatedPassword, against: state.password)
+    case .setMaskedFields(let fields):
+      state.password = fields.password
+      state.repeatedPassword = fields.repeatedPassword
+      state.passwordValidation = fields.strength
+      state.passwordChecklist = fields.checklist
+      state.repeatedPasswordValidation = fields.match
 
     case .startSigningUp:
       state.isSigningUp = true

@@ -8,7 +8,7 @@
 /// case .failed(let message): "✗ " + message
 /// }
 /// ```
-public enum ValidationResult: Sendable, Hashable {
+public enum ValidationResult: Sendable, Hashable, Codable {
   /// Nothing typed yet; no verdict either way.
   case empty
   /// A verdict is on its way (the username's availability check is pending or in flight).
