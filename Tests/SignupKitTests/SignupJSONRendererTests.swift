@@ -24,8 +24,10 @@ struct SignupJSONRendererTests {
   @Test func aFilledStateIsValidJSONWithoutThePasswords() throws {
     var state = reactor.initialState
     state = reactor.reduce(state: state, mutation: .setUsername("octo\"cat", .failed("taken")))
-    state = reactor.reduce(state: state, mutation: reactor.passwordEdit("s3cret-horse-battery", in: state))
-    state = reactor.reduce(state: state, mutation: reactor.repeatEdit("s3cret-horse-battery", in: state))
+    state = reactor.reduce(
+      state: state, mutation: reactor.passwordEdit("s3cret-horse-battery", in: state))
+    state = reactor.reduce(
+      state: state, mutation: reactor.repeatEdit("s3cret-horse-battery", in: state))
     let line = SignupJSONRenderer.render(state, outcome: .succeeded("Welcome"))
     #expect(!line.contains("s3cret"))
     let object = try #require(

@@ -35,14 +35,18 @@ struct SignupReactorReduceTests {
   }
 
   @Test func settingThePasswordUpdatesItsVerdictAndChecklist() {
-    let state = reactor.reduce(state: reactor.initialState, mutation: reactor.passwordEdit("hunter2x", in: reactor.initialState))
+    let state = reactor.reduce(
+      state: reactor.initialState,
+      mutation: reactor.passwordEdit("hunter2x", in: reactor.initialState))
     #expect(state.passwordValidation == .ok("Password meets the requirements"))
     #expect(state.passwordChecklist.map(\.isMet) == [false, true, true, true])
     #expect(state.repeatedPasswordValidation == .empty)
   }
 
   @Test func aPasswordBelowThePolicyFailsWithThePolicyInWords() {
-    let state = reactor.reduce(state: reactor.initialState, mutation: reactor.passwordEdit("short", in: reactor.initialState))
+    let state = reactor.reduce(
+      state: reactor.initialState, mutation: reactor.passwordEdit("short", in: reactor.initialState)
+    )
     #expect(
       state.passwordValidation
         == .failed(
@@ -50,7 +54,9 @@ struct SignupReactorReduceTests {
   }
 
   @Test func changingThePasswordRechecksTheRepeat() {
-    var state = reactor.reduce(state: reactor.initialState, mutation: reactor.passwordEdit("hunter2x", in: reactor.initialState))
+    var state = reactor.reduce(
+      state: reactor.initialState,
+      mutation: reactor.passwordEdit("hunter2x", in: reactor.initialState))
     state = reactor.reduce(state: state, mutation: reactor.repeatEdit("hunter2x", in: state))
     #expect(state.repeatedPasswordValidation == .ok("Passwords match"))
 
@@ -62,7 +68,9 @@ struct SignupReactorReduceTests {
   }
 
   @Test func settingTheRepeatComparesItWithThePassword() {
-    var state = reactor.reduce(state: reactor.initialState, mutation: reactor.passwordEdit("hunter2x", in: reactor.initialState))
+    var state = reactor.reduce(
+      state: reactor.initialState,
+      mutation: reactor.passwordEdit("hunter2x", in: reactor.initialState))
     state = reactor.reduce(state: state, mutation: reactor.repeatEdit("hunter", in: state))
     #expect(state.repeatedPassword == "hunter")
     #expect(state.repeatedPasswordValidation == .failed("Doesn't match the password"))

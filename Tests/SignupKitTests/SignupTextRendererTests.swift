@@ -55,7 +55,8 @@ struct SignupTextRendererTests {
 
   @Test func passwordsNeverAppear() {
     var state = reactor.initialState
-    state = reactor.reduce(state: state, mutation: reactor.passwordEdit("s3cret-horse-battery", in: state))
+    state = reactor.reduce(
+      state: state, mutation: reactor.passwordEdit("s3cret-horse-battery", in: state))
     state = reactor.reduce(state: state, mutation: reactor.repeatEdit("s3cret-horse", in: state))
     #expect(!SignupTextRenderer.render(state, outcome: nil).contains("s3cret"))
   }
