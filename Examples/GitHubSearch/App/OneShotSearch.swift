@@ -1,5 +1,6 @@
 import ExampleCommandLine
 import GitHubSearchKit
+import Reactors
 
 /// `github-search QUERY`: prints the first pages of a search and exits.
 ///
@@ -10,9 +11,10 @@ import GitHubSearchKit
 enum OneShotSearch {
   /// Runs the search; returns 0 on success (zero results included), 1 on an API error.
   static func run(
-    query: String, options: SearchOptions, client: GitHubClient, program: Program
+    query: String, options: SearchOptions, client: GitHubClient, program: Program,
+    recorder: ReactorRecorder<GitHubSearchReactor.Action, GitHubSearchReactor.Mutation>?
   ) async -> Int32 {
-    let reactor = GitHubSearchReactor(client: client, debounce: .zero)
+    let reactor = GitHubSearchReactor(client: client, debounce: .zero, recorder: recorder)
     reactor.send(.updateQuery(query))
     await reactor.waitUntilIdle()
     var printed = 0

@@ -12,9 +12,11 @@ import Reactors
 enum ScriptedSearch {
   /// Runs `commands`; returns the exit status (0).
   static func run(
-    commands: [ScriptCommand], options: SearchOptions, client: GitHubClient
+    commands: [ScriptCommand], options: SearchOptions, client: GitHubClient,
+    recorder: ReactorRecorder<GitHubSearchReactor.Action, GitHubSearchReactor.Mutation>?
   ) async -> Int32 {
-    let reactor = GitHubSearchReactor(client: client, debounce: options.common.debounce)
+    let reactor = GitHubSearchReactor(
+      client: client, debounce: options.common.debounce, recorder: recorder)
     let printer = StatePrinter(json: options.common.json)
     let observation = reactor.observe { state in printer.print(state) }
     for command in commands {
@@ -31,26 +33,5 @@ enum ScriptedSearch {
     await reactor.waitUntilIdle()
     observation.cancel()
     return 0
-  }
-
-  /// Prints each new state once, skipping the initial one and repeats.
-  private final class StatePrinter: @unchecked Sendable {
-    // Safe: `last` is read and written only with `lock` held; the reactor calls `print` one
-    // state at a time anyway.
-    private let lock = NSLock()
-    private let json: Bool
-    private var last: GitHubSearchReactor.State?
-
-    init(json: Bool) {
-      self.json = json
-    }
-
-    func print(_ state: GitHubSearchReactor.State) {
-      lock.withLock {
-        defer { last = state }
-        guard let last, last != state else { return }
-        OutputFile.standardOutput.writeLine(json ? state.outputJSON() : state.outputLine())
-      }
-    }
   }
 }

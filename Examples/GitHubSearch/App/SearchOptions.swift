@@ -7,7 +7,10 @@ import GitHubSearchKit
 /// ```
 /// github-search [--offline | --api-url URL] [--json] [--pages N] [--per-page N] QUERY...
 /// github-search [--offline | --api-url URL] [--json] [--script FILE]
+/// github-search --replay FILE [--json]
 /// ```
+///
+/// `--record FILE` goes with any of the first two.
 struct SearchOptions: CommandLineOptions, Equatable {
   var common = CommonOptions()
   var pages = 1
@@ -16,8 +19,10 @@ struct SearchOptions: CommandLineOptions, Equatable {
   var query: String?
 
   static let usage = """
-    usage: github-search [--offline | --api-url URL] [--json] [--pages N] [--per-page N] QUERY...
-           github-search [--offline | --api-url URL] [--json] [--script FILE]
+    usage: github-search [--offline | --api-url URL] [--json] [--pages N] [--per-page N]
+                         [--record FILE] QUERY...
+           github-search [--offline | --api-url URL] [--json] [--script FILE] [--record FILE]
+           github-search --replay FILE [--json]
 
     Searches GitHub repositories. With a QUERY, prints the first N pages as a table (or JSON
     lines) and exits. Otherwise, on a terminal, opens the interactive search; with --script FILE
@@ -31,11 +36,16 @@ struct SearchOptions: CommandLineOptions, Equatable {
       --pages N          how many pages to print for a QUERY, 1 to 1000 (default 1)
       --per-page N       results per page, 1 to 100 (default 30)
       --script FILE      run the commands in FILE (- for standard input)
+      --record FILE      record the session to FILE (JSON lines; the token is never in it)
+      --replay FILE      print the states of a recorded session as a script prints them
+                         (--json: as --json does), from its mutations alone: no network,
+                         no clock
       --debounce-ms N    the search debounce (default 300)
       -h, --help         show this help
 
-    exit status: 0 done, 1 the search failed, 2 a usage or script error; Ctrl-C ends it by
-    SIGINT (130 in a shell).
+    exit status: 0 done, 1 the search failed or a recording cannot be written, 2 a usage,
+    script or recording error (--replay of a missing, corrupt or foreign file); Ctrl-C ends
+    it by SIGINT (130 in a shell).
 
     environment:
       GITHUB_TOKEN       sent as a bearer token (never printed)
@@ -65,6 +75,9 @@ struct SearchOptions: CommandLineOptions, Equatable {
     }
     guard options.common.scriptPath == nil else {
       throw UsageError("--script cannot be combined with a QUERY")
+    }
+    guard options.common.replayPath == nil else {
+      throw UsageError("--replay cannot be combined with a QUERY")
     }
     let query = GitHubSearchReactor.normalized(parser.operands.joined(separator: " "))
     guard !query.isEmpty else { throw UsageError("the QUERY is empty") }

@@ -1,12 +1,16 @@
 import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
+import Reactors
 import TerminalUI
 
 // github-search: ReactorKit's GitHub search on Swift Concurrency. See README.md.
 
 let program = Program(name: "github-search")
 let options: SearchOptions = program.start()
+if let path = options.common.replayPath {
+  SessionReplay.run(path: path, printsJSON: options.common.json, program: program)
+}
 
 /// What to run, decided (and a script read and checked) before any server starts, so that a
 /// usage or script error exits at once.
@@ -24,6 +28,12 @@ let plan: Plan =
     .interactive
   }
 
+// Created before any server starts, so a path that cannot be written exits at once.
+let recorder = options.common.recordPath.map { path in
+  let file = program.createRecording(atPath: path)
+  return ReactorRecorder.jsonLines(for: GitHubSearchReactor.self, writeLine: file.writeLine)
+}
+
 let backend: SearchBackend
 do {
   backend = try SearchBackend(options: options)
@@ -36,15 +46,17 @@ var end = SessionEnd.quit
 switch plan {
 case .query(let query):
   status = await OneShotSearch.run(
-    query: query, options: options, client: backend.client, program: program)
+    query: query, options: options, client: backend.client, program: program, recorder: recorder)
 case .script(let commands):
-  status = await ScriptedSearch.run(commands: commands, options: options, client: backend.client)
+  status = await ScriptedSearch.run(
+    commands: commands, options: options, client: backend.client, recorder: recorder)
 case .interactive:
   let source =
     options.common.server == .offline
     ? "offline · \(backend.apiURL.host ?? "")\(backend.apiURL.port.map { ":\($0)" } ?? "")"
     : backend.apiURL.host ?? backend.apiURL.absoluteString
-  let reactor = GitHubSearchReactor(client: backend.client, debounce: options.common.debounce)
+  let reactor = GitHubSearchReactor(
+    client: backend.client, debounce: options.common.debounce, recorder: recorder)
   do {
     end = try await InteractiveSearch(reactor: reactor, terminal: Terminal(), source: source).run()
   } catch {

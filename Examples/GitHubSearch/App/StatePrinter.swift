@@ -1,0 +1,24 @@
+import ExampleCommandLine
+import Foundation
+import GitHubSearchKit
+
+/// Prints each new state once, skipping the initial one and repeats.
+final class StatePrinter: @unchecked Sendable {
+  // Safe: `last` is read and written only with `lock` held; the reactor calls `print` one
+  // state at a time anyway.
+  private let lock = NSLock()
+  private let json: Bool
+  private var last: GitHubSearchReactor.State?
+
+  init(json: Bool) {
+    self.json = json
+  }
+
+  func print(_ state: GitHubSearchReactor.State) {
+    lock.withLock {
+      defer { last = state }
+      guard let last, last != state else { return }
+      OutputFile.standardOutput.writeLine(json ? state.outputJSON() : state.outputLine())
+    }
+  }
+}
