@@ -766,3 +766,61 @@ import Testing
     #expect((reactor.currentState.detail != nil) == (how == "open another"))
   }
 }
+
+// MARK: - Recording
+
+@Suite(.timeLimit(.minutes(1))) struct GitHubSearchReactorRecordingTests {
+  typealias Mutation = GitHubSearchReactor.Mutation
+
+  @Test func everyKindOfMutationLoadsBackFromARecordingAsItWas() throws {
+    // Given one mutation of each kind, errors and a detail included
+    let link = PageLink.fixture("c++ #1", page: 3)
+    var detail = RepositoryDetailReactor.State(repository: .fixture(7))
+    detail.isLoading = false
+    detail.forks = 3
+    detail.error = .offline("The Internet connection appears to be offline.")
+    let mutations: [Mutation] = [
+      .setQuery("c++ #1"), .setLoadingFirstPage(true), .setRepos(.fixture(1...3, next: link)),
+      .appendRepos(SearchPage(repositories: [], totalCount: 3, isIncomplete: true)),
+      .setLoadingNextPage(false),
+      .setError(
+        .rateLimited(until: Date(timeIntervalSince1970: 1_700_000_000.25)),
+        failedPage: .nextPage(link)),
+      .setError(.invalidQuery("bad"), failedPage: .firstPage(query: "c++")),
+      .setDetail(detail), .setDetail(nil),
+    ]
+    // When they are written as a recording's lines and loaded back
+    var lines = [#"{"format":"reactors-recording","reactor":"GitHubSearchReactor","version":1}"#]
+    for mutation in mutations {
+      let json = String(decoding: try JSONEncoder().encode(mutation), as: UTF8.self)
+      lines.append(#"{"mutation":\#(json),"source":"effect","t":0.5}"#)
+    }
+    let recording = try Recording<GitHubSearchReactor>(jsonLines: lines.joined(separator: "\n"))
+    // Then they are the same mutations
+    #expect(recording.mutations == mutations)
+  }
+
+  @Test func aRecordedSessionHoldsTheActionsAndTheMutationsInOrder() async throws {
+    let lines = LineCollector()
+    let reactor = GitHubSearchReactor(
+      client: GitHubClient { _ in .fixture(1...2) }, clock: ImmediateClock(), debounce: .zero,
+      recorder: .jsonLines(for: GitHubSearchReactor.self, writeLine: lines.append))
+    reactor.send(.updateQuery("swift"))
+    await reactor.waitUntilIdle()
+    let recording = try Recording<GitHubSearchReactor>(jsonLines: lines.text)
+    #expect(recording.events.compactMap(\.action) == [.updateQuery("swift")])
+    #expect(recording.mutations == [.setQuery("swift"), .setRepos(.fixture(1...2))])
+    #expect(reactor.replay(recording.mutations).last == reactor.currentState)
+  }
+}
+
+/// Lines collected from any thread.
+private final class LineCollector: @unchecked Sendable {
+  // Safe: `lines` is touched only with `lock` held.
+  private let lock = NSLock()
+  private var lines: [String] = []
+
+  var text: String { lock.withLock { lines.joined(separator: "\n") } }
+
+  func append(_ line: String) { lock.withLock { lines.append(line) } }
+}

@@ -664,3 +664,56 @@ final class LockedLines: @unchecked Sendable {
     lock.withLock { lines }
   }
 }
+
+@Suite(.timeLimit(.minutes(1)))
+struct SignupReactorRecordingTests {
+  @Test func aRecordedSessionReplaysIntoTheSameStatesWithoutThePasswords() async throws {
+    // Given a session recorded with both passwords typed and a username checked
+    let lines = LockedLines()
+    let states = LockedStates()
+    let reactor = SignupReactor(
+      availability: UsernameAvailabilityClient { _ in .available },
+      signup: SignupClient { _, _ in }, clock: ImmediateClock(),
+      recorder: .jsonLines(for: SignupReactor.self, writeLine: lines.append))
+    let observation = reactor.observe { states.append($0) }
+    defer { observation.cancel() }
+    reactor.send(.updatePassword("hunter2hunter2"))
+    reactor.send(.updateRepeatedPassword("hunter2hunter"))
+    reactor.send(.updateRepeatedPassword("hunter2hunter2"))
+    reactor.send(.updateUsername("octocat-2"))
+    await reactor.waitUntilIdle()
+    // When its mutations are replayed
+    let text = lines.all.joined(separator: "\n")
+    let recording = try Recording<SignupReactor>(jsonLines: text)
+    let replayed = reactor.replay(recording.mutations)
+    // Then every verdict, the checklist and `canSignUp` are the session's; only the texts of
+    // the passwords, which the recording redacted, differ
+    #expect(!text.contains("hunter2"))
+    let recorded = Array(states.all.dropFirst())
+    #expect(replayed.count == recorded.count)
+    #expect(replayed.last?.canSignUp == true)
+    #expect(replayed.last?.password == Redaction.marker)
+    for (replayedState, recordedState) in zip(replayed, recorded) {
+      var expected = recordedState
+      // Both texts travel together in `setMaskedFields`, so both replay as the marker.
+      expected.password = Redaction.marker
+      expected.repeatedPassword = Redaction.marker
+      #expect(replayedState == expected)
+    }
+  }
+}
+
+/// States collected from any thread.
+final class LockedStates: @unchecked Sendable {
+  // Safe: `states` is touched only with `lock` held.
+  private let lock = NSLock()
+  private var states: [SignupReactor.State] = []
+
+  func append(_ state: SignupReactor.State) {
+    lock.withLock { states.append(state) }
+  }
+
+  var all: [SignupReactor.State] {
+    lock.withLock { states }
+  }
+}
