@@ -16,7 +16,7 @@ import Testing
     reactor.send(.save)
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    await reactor.waitUntilIdle()
+    await withDeadline("the save to end") { await reactor.waitUntilIdle() }
     // When it is loaded
     let recording = try Recording<NoteReactor>(jsonLines: lines.text)
     // Then it holds the same events
