@@ -40,10 +40,18 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
     storage = .make(diagnostics: nil, recorder: recorder)
   }
 
-  /// Makes the runtime of a new reactor that reports to `diagnostics` and records to `recorder`.
+  /// Makes the runtime of a new reactor that reports to `diagnostics` and records to `recorder`,
+  /// each if given: what a reactor whose initializer takes both, optionally, passes on.
+  ///
+  /// ```swift
+  /// init(diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil,
+  ///      recorder: ReactorRecorder<Action, Mutation>? = nil) {
+  ///   runtime = Runtime(diagnostics: diagnostics, recorder: recorder)
+  /// }
+  /// ```
   public init(
-    diagnostics: ReactorDiagnostics<Action, Mutation, State>,
-    recorder: ReactorRecorder<Action, Mutation>
+    diagnostics: ReactorDiagnostics<Action, Mutation, State>?,
+    recorder: ReactorRecorder<Action, Mutation>?
   ) {
     storage = .make(diagnostics: diagnostics, recorder: recorder)
   }

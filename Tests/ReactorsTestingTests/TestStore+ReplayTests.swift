@@ -165,7 +165,7 @@ final class LookupReactor: Reactor {
     isFixed: Bool, clock: TestClock, reversesResults: Bool = false,
     recorder: ReactorRecorder<Action, Mutation>? = nil
   ) {
-    runtime = recorder.map { Runtime(recorder: $0) } ?? Runtime()
+    runtime = Runtime(diagnostics: nil, recorder: recorder)
     self.isFixed = isFixed
     self.clock = clock
     self.reversesResults = reversesResults

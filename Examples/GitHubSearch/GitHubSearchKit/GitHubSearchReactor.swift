@@ -119,7 +119,7 @@ public final class GitHubSearchReactor: Reactor {
     debounce: Duration = .milliseconds(300), now: @escaping @Sendable () -> Date = Date.init,
     recorder: ReactorRecorder<Action, Mutation>? = nil
   ) {
-    runtime = recorder.map { Runtime(recorder: $0) } ?? Runtime()
+    runtime = Runtime(diagnostics: nil, recorder: recorder)
     self.client = client
     self.clock = clock
     self.debounce = debounce

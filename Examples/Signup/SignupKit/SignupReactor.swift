@@ -112,13 +112,7 @@ public final class SignupReactor: Reactor {
     self.passwordPolicy = passwordPolicy
     self.debounceDuration = debounce
     self.clock = clock
-    self.runtime =
-      switch (diagnostics, recorder) {
-      case (let diagnostics?, let recorder?): Runtime(diagnostics: diagnostics, recorder: recorder)
-      case (let diagnostics?, nil): Runtime(diagnostics: diagnostics)
-      case (nil, let recorder?): Runtime(recorder: recorder)
-      case (nil, nil): Runtime()
-      }
+    self.runtime = Runtime(diagnostics: diagnostics, recorder: recorder)
     var state = State()
     state.passwordChecklist = passwordPolicy.checklist(for: "")
     self.initialState = state

@@ -8,7 +8,7 @@
 /// final class SearchReactor: Reactor {
 ///   let runtime: Runtime
 ///   init(recorder: ReactorRecorder<Action, Mutation>? = nil) {
-///     runtime = recorder.map { Runtime(recorder: $0) } ?? Runtime()
+///     runtime = Runtime(diagnostics: nil, recorder: recorder)
 ///   }
 /// }
 /// let file = try FileHandle(forWritingTo: url)

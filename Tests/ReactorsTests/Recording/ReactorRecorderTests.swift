@@ -107,9 +107,7 @@ final class UppercasingReactor: Reactor {
     diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil,
     recorder: ReactorRecorder<Action, Mutation>
   ) {
-    runtime =
-      diagnostics.map { Runtime(diagnostics: $0, recorder: recorder) }
-      ?? Runtime(recorder: recorder)
+    runtime = Runtime(diagnostics: diagnostics, recorder: recorder)
   }
 
   func transform(action: Signal<Action>) -> Signal<Action> {

@@ -26,7 +26,7 @@ final class NoteReactor: Reactor {
   private let clock: any Clock<Duration>
 
   init(recorder: ReactorRecorder<Action, Mutation>?, clock: any Clock<Duration>) {
-    runtime = recorder.map { Runtime(recorder: $0) } ?? Runtime()
+    runtime = Runtime(diagnostics: nil, recorder: recorder)
     self.clock = clock
   }
 
