@@ -48,14 +48,23 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
     do {
       data = try Data(contentsOf: url)
     } catch {
-      let reason = (error as NSError).localizedFailureReason ?? "\(type(of: error))"
-      let exists = FileManager.default.fileExists(atPath: url.path)
-      throw .unreadable(path: url.path, reason: exists ? reason : "no such file")
+      throw .unreadable(path: url.path, reason: Self.whyUnreadable(url))
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw .corruptLine(line: 1, reason: "not UTF-8 text")
     }
     try self.init(jsonLines: text)
+  }
+
+  /// Why the file at `url` cannot be read, in a few words.
+  private static func whyUnreadable(_ url: URL) -> String {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+      return "no such file"
+    }
+    if isDirectory.boolValue { return "it is a directory" }
+    if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied" }
+    return "it cannot be read"
   }
 
   private static func checkHeader(_ line: Substring) throws(RecordingError) {

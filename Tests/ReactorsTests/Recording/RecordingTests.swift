@@ -63,6 +63,13 @@ import Testing
     }
   }
 
+  @Test func aDirectoryIsUnreadable() {
+    let url = FileManager.default.temporaryDirectory
+    #expect(throws: RecordingError.unreadable(path: url.path, reason: "it is a directory")) {
+      try Recording<NoteReactor>(contentsOf: url)
+    }
+  }
+
   @Test func aFileLoadsLikeItsText() throws {
     let url = FileManager.default.temporaryDirectory
       .appendingPathComponent("recording-\(UUID().uuidString).jsonl")
