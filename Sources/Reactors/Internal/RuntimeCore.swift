@@ -32,7 +32,8 @@
     diagnostics: ReactorDiagnostics<Action, Mutation, State>?,
     recorder: ReactorRecorder<Action, Mutation>? = nil
   ) {
-    if let diagnostics { makeExtras().hooks = RuntimeHooks(diagnostics: diagnostics) }
+    let hooks = RuntimeHooks(diagnostics: diagnostics, recorder: recorder?.session)
+    if !hooks.isEmpty { makeExtras().hooks = hooks }
     if let recorder { makeExtras().recorder = recorder.session }
   }
 

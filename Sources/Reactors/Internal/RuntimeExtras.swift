@@ -30,8 +30,9 @@
   @exclusivity(unchecked) @usableFromInline var hooks: RuntimeHooks<Action, Mutation, State>? {
     didSet { audienceRest = nil }
   }
-  /// The recorder given to the runtime's initializer, if any. Set once, before the runtime can
-  /// be shared, and never changed: the step's owner reads it without the lock.
+  /// The recorder given to the runtime's initializer, if any, for the actions as sent (the hooks
+  /// hold it too, for the mutations). Set once, before the runtime can be shared, and never
+  /// changed: the step's owner reads it without the lock.
   @exclusivity(unchecked) @usableFromInline var recorder: RecordingSession<Action, Mutation>?
   /// The snapshot of the three above that each new state is published to; made again only after
   /// one of them changes, so committing a state copies one reference.

@@ -8,9 +8,15 @@ struct RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>: Send
   @usableFromInline var stub: (@Sendable (Action) -> Void)?
   /// Counts the tasks this runtime started, for leak checks.
   var tracker: EffectTracker?
+  /// Records each mutation reduced (the actions are recorded from `RuntimeExtras.recorder`).
+  var recorder: RecordingSession<Action, Mutation>?
 
-  init(diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil) {
+  init(
+    diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil,
+    recorder: RecordingSession<Action, Mutation>? = nil
+  ) {
     self.diagnostics = diagnostics
+    self.recorder = recorder
   }
 
   /// Counts a task this runtime starts, for leak checks.
@@ -22,7 +28,9 @@ struct RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>: Send
   }
 
   /// Whether the hooks see anything; an empty value is not kept.
-  var isEmpty: Bool { diagnostics == nil && probe == nil && stub == nil && tracker == nil }
+  var isEmpty: Bool {
+    diagnostics == nil && probe == nil && stub == nil && tracker == nil && recorder == nil
+  }
 
   /// Hands an event to the diagnostics and the probe; user code, so never with a lock held.
   @usableFromInline func report(_ kind: DiagnosticEvent<Action, Mutation, State>.Kind) {
@@ -34,5 +42,6 @@ struct RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>: Send
   @usableFromInline func report(_ mutation: Mutation, _ state: State) {
     report(.mutation(mutation))
     report(.state(state))
+    recorder?.mutationReduced(mutation)
   }
 }

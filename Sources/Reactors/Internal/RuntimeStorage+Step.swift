@@ -155,7 +155,6 @@ extension RuntimeStorage {
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let newState = reactor.reduce(state: ownerState, mutation: mutation)
     guard let audience = withLock({ $0.commit(newState, from: origin) }) else { return }
-    extras?.recorder?.mutationReduced(mutation)
     audience.rest?.hooks?.report(mutation, newState)
     if let extras, let relay = extras.pipeline?.states {
       handOver(extras) { relay.emit(newState, origin: nil) }
