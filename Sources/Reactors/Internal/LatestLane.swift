@@ -1,9 +1,9 @@
 /// Where `.latest` work of one id waits to start, guarded by the runtime's lock.
 ///
 /// Each new run replaces the one waiting (which `.latest` has already cancelled), and one worker
-/// task starts a run once it has stayed the newest for a whole look of the worker, who yields
-/// between looks. So work superseded before it starts never gets a task of its own, and a burst
-/// of sends faster than the worker looks starts none but the last.
+/// task starts a run once it has stayed the newest for a whole look of the worker (see
+/// ``Looks`` for its pace). So work superseded before it starts never gets a task of its own,
+/// and a burst of sends faster than the worker looks starts none but the last.
 @usableFromInline final class LatestLane<Action: Sendable, Mutation: Sendable>: @unchecked Sendable
 {
   // Safe: `waiting` and `hasWorker` are read and written only while the mutex of the runtime

@@ -23,39 +23,39 @@ extension RuntimeStorage {
       // here.
       if let superseded = lane.waiting { extras.effects.finish(superseded.scope) }
       lane.waiting = LatestLane.Run(node: node, scope: scope, action: action)
-      lane.isWaitingNew = true
+      // New to a worker that looked before; a new worker's first look may start it.
+      lane.isWaitingNew = lane.hasWorker
       guard !lane.hasWorker else { return nil }
       lane.hasWorker = true
       return (lane, group, extras.hooks?.countTaskStart() ?? .untracked)
     }
     guard let (lane, group, taskCount) = newWorker else { return }
     // The worker holds the reactor weakly, and never across an `await`: it must not keep the
-    // reactor alive while a run is in flight (R9). It yields between looks and starts a run only
-    // once it stayed the newest for a whole look, so that a burst of sends replaces the waiting
-    // run instead of starting each one; it ends after two empty looks, so that a stream of sends
-    // keeps one worker instead of starting one per send. It never waits for a run it started: a
-    // newer run has already cancelled that one and must start now, not once the cancelled run
-    // returns (cancellation is cooperative; a client may never notice).
+    // reactor alive while a run is in flight (R9). It starts a run only once it stayed the newest
+    // for a whole look, so that a burst of sends replaces the waiting run instead of starting
+    // each one, and pauses between looks while a burst lasts instead of spinning; it ends after
+    // two empty looks, so that a stream of sends keeps one worker instead of starting one per
+    // send. It never waits for a run it started: a newer run has already cancelled that one and
+    // must start now, not once the cancelled run returns (a client may never notice the cancel).
     Task { [weak reactor] in
-      var emptyLooks = 0
-      repeat {
-        await Task.yield()
-      } while reactor?.runtime.storage.startWaitingRun(
-        in: lane, of: group, reactor, emptyLooks: &emptyLooks) == true
+      var looks = LatestLane<Action, Mutation>.Looks()
+      while let pause = looks.pause {
+        if pause == .zero { await Task.yield() } else { try? await Task.sleep(for: pause) }
+        guard let reactor else { break }
+        looks.record(
+          reactor.runtime.storage.startWaitingRun(
+            in: lane, of: group, reactor, retiring: looks.retires))
+      }
       taskCount.taskEnded()
     }
   }
 
   /// Starts the run waiting in `lane` if it is still current and has stayed the newest since the
-  /// worker's last look; ends the worker at its second look in a row that finds the lane empty.
-  ///
-  /// - Returns: Whether the worker looks again.
+  /// worker's last look; if `retiring` and the lane is empty, ends the worker.
   @inlinable func startWaitingRun<R: Reactor>(
-    in lane: LatestLane<Action, Mutation>, of group: EffectGroup, _ reactor: R?,
-    emptyLooks: inout Int
-  ) -> Bool
+    in lane: LatestLane<Action, Mutation>, of group: EffectGroup, _ reactor: R, retiring: Bool
+  ) -> LatestLane<Action, Mutation>.Outcome
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard let reactor else { return false }
     let look = withLock { core -> LatestLane<Action, Mutation>.Look in
       guard let extras = core.extras else { return .empty }
       while let run = lane.waiting {
@@ -71,7 +71,7 @@ extension RuntimeStorage {
         lane.waiting = nil
         return .start(run, extras.hooks?.countTaskStart() ?? .untracked)
       }
-      if emptyLooks > 0 {
+      if retiring {
         lane.hasWorker = false
         if group.lane === lane {
           group.lane = nil
@@ -82,17 +82,12 @@ extension RuntimeStorage {
     }
     switch look {
     case .start(let run, let taskCount):
-      emptyLooks = 0
       launch(
         run.node, in: run.scope, waitsForTurn: false, action: run.action, reactor,
         taskCount: taskCount)
-      return true
-    case .again:
-      emptyLooks = 0
-      return true
-    case .empty:
-      emptyLooks += 1
-      return emptyLooks < 2
+      return .started
+    case .again: return .newer
+    case .empty: return retiring ? .retired : .empty
     }
   }
 }
