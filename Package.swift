@@ -39,6 +39,7 @@ let package = Package(
     ),
     .target(
       name: "LoopbackHTTP",
+      dependencies: ["ExampleCommandLine"],
       path: "Examples/Shared/LoopbackHTTP"
     ),
     .target(

@@ -29,11 +29,11 @@ extension Reactor {
     runtime.storage.cancel(id: EffectID(id))
   }
 
-  /// Returns once no effect of this reactor is running (delays and debounces included), or as
-  /// soon as the calling task is cancelled.
+  /// Returns once no effect of this reactor or of its children (see ``attach(_:id:as:announcing:)``)
+  /// is running (delays and debounces included), or as soon as the calling task is cancelled.
   ///
   /// Work that the `transform` hooks schedule on their own (`Signal.debounce`) is not counted.
   public func waitUntilIdle() async {
-    await runtime.storage.waitUntilIdle()
+    await runtime.storage.waitUntilIdleWithChildren()
   }
 }

@@ -37,17 +37,20 @@ extension Reactor {
     }
   }
 
-  /// How many effect scopes are registered and not finished.
+  /// How many effect scopes are registered and not finished, the children's included.
   @_spi(Testing) public var _runningEffectCount: Int {
-    runtime.storage.runningEffectCount
+    runtime.storage.runningEffectCountWithChildren
   }
 
-  /// Counts the tasks started from the first call on, so a leak check can wait for them to return
-  /// after the reactor is released.
+  /// Counts the tasks started from the first call on, the children's included, so a leak check
+  /// can wait for them to return after the reactor is released.
   ///
   /// Every call returns the same tracker: a test store and a leak check on one reactor share it.
+  /// Children attached later count on it too.
   @_spi(Testing) public func _trackEffects() -> EffectTracker {
-    runtime.storage.trackEffects()
+    let tracker = runtime.storage.trackEffects()
+    for child in runtime.storage.attachedChildren { child.share(tracker) }
+    return tracker
   }
 
   /// Whether `transform(action:)` or `transform(mutation:)` is overridden.

@@ -31,6 +31,10 @@
 /// Set ``exhaustivity`` to ``Exhaustivity/off`` for integration tests that assert only part of
 /// what happens.
 ///
+/// A parent's children (`Reactor.attach(_:id:as:announcing:)`) are part of it: what they change
+/// arrives as the parent's mutations, received like those of its effects, and the store waits
+/// for the children's effects as for the parent's.
+///
 /// Waits end as soon as what they wait for happens, or at once when no effect is left that could
 /// make it happen; ``timeout`` (30 seconds by default, real time) is only the safety net of a
 /// test that is already failing, such as one whose effect waits for a ``TestClock`` it did not

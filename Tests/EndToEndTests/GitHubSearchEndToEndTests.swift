@@ -218,6 +218,92 @@ struct GitHubSearchEndToEndTests {
       ])
   }
 
+  // MARK: The detail pane
+
+  @Test func openingTheFirstRepositoryEndsWithItsDetail() async throws {
+    // The command of the issue: printf 'query swift\nwait\nopen 1\nwait\n' | github-search …
+    let result = try await run(
+      ["--offline", "--json"], input: "query swift\nwait\nopen 1\nwait\n",
+      environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "200"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let firstRepository = try objects(
+      try await run(["--offline", "--json", "--per-page", "1", "swift"]))
+    let expectedName = try #require(firstRepository.first?["full_name"] as? String)
+    let states = try objects(result)
+    let detail = try #require(states.last?["detail"] as? [String: Any])
+    #expect(
+      Set(detail.keys) == [
+        "fullName", "isLoading", "description", "stars", "forks", "openIssues", "defaultBranch",
+        "error",
+      ])
+    #expect(detail["fullName"] as? String == expectedName)
+    #expect(detail["isLoading"] as? Bool == false)
+    #expect(detail["forks"] is Int)
+    #expect(detail["openIssues"] is Int)
+    #expect(detail["defaultBranch"] is String)
+    #expect(detail["error"] is NSNull)
+    // On the way there: no detail, then the detail loading.
+    #expect(
+      states.dropLast().allSatisfy {
+        $0["detail"] is NSNull || ($0["detail"] as? [String: Any])?["isLoading"] as? Bool == true
+      })
+    #expect(states.contains { ($0["detail"] as? [String: Any])?["isLoading"] as? Bool == true })
+  }
+
+  @Test func closingTheDetailCancelsItsRequestOnTheWire() async throws {
+    let first = try objects(try await run(["--offline", "--json", "--per-page", "1", "swift"]))
+    let name = try #require(first.first?["full_name"] as? String)
+    // The repository's answer never comes: only cancelling its request lets `wait` return.
+    let result = try await script(
+      "query swift\nwait\nopen 1\nsleep 300\nclose\nwait\n",
+      environment: [
+        "GITHUB_SEARCH_OFFLINE_FAULTS": "/repos/\(name)=stall", "GITHUB_SEARCH_OFFLINE_LOG": "1",
+      ])
+    #expect(result.status == 0)
+    let states = try objects(result)
+    #expect((states.dropLast().last?["detail"] as? [String: Any])?["isLoading"] as? Bool == true)
+    #expect(states.last?["detail"] is NSNull)
+    let log = result.standardError.split(separator: "\n")
+    #expect(log.count == 2)
+    #expect(log.last?.hasSuffix("GET /repos/\(name) → client disconnected") == true)
+  }
+
+  @Test func aDetailThatFailsSaysWhy() async throws {
+    let result = try await script(
+      "query swift\nwait\nopen 2\nwait\n", json: false)
+    let failing = try await script(
+      "query swift\nwait\nopen 2\nwait\n",
+      environment: ["GITHUB_SEARCH_OFFLINE_FAULTS": "/repos/tiny-marten/docsswift=503"],
+      json: false)
+    #expect(result.outputLines.last?.contains("· detail tiny-marten/docsswift ★59860 · ") == true)
+    #expect(
+      failing.outputLines.last?.hasSuffix(
+        "· detail tiny-marten/docsswift: error: GitHub is unavailable (HTTP 503); try again later")
+        == true)
+  }
+
+  @Test func theInteractiveSearchOpensTheDetailWithEnterAndClosesItWithEscape() async throws {
+    let session = try TerminalSession(
+      "github-search", arguments: ["--offline"],
+      environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"])
+    defer { Task { await session.end() } }
+    try #require(await session.waitForOutput(containing: "Search GitHub"))
+    session.type("swift")
+    try #require(await session.waitForOutput(containing: "1210 repositories"))
+    var mark = session.outputCount
+    session.type("\r")
+    #expect(await session.waitForOutput(containing: "open issues", after: mark))
+    #expect(await session.waitForOutput(containing: "Esc close", after: mark))
+    // Escape closes the pane, and the search goes on.
+    mark = session.outputCount
+    session.type("\u{1B}")
+    #expect(await session.waitForOutput(containing: "Esc quit", after: mark))
+    #expect(session.process.isRunning)
+    // With no pane open, Escape quits.
+    session.type("\u{1B}")
+    #expect(await session.waitForExit()?.status == 0)
+  }
+
   @Test func anUnknownCommandNamesItsLineAndExitsTwoBeforeAnythingRuns() async throws {
     let result = try await script("# fine\nquery swift\n\nfly away\n")
     #expect(result.status == 2)

@@ -326,3 +326,36 @@ import FoundationNetworking
     return limits
   }
 }
+
+/// The live client's repository request, against the offline server on 127.0.0.1.
+@Suite(.timeLimit(.minutes(1))) struct GitHubClientLiveRepositoryTests {
+  @Test func fetchesARepositorysDetailFromTheOfflineServer() async throws {
+    let server = try OfflineGitHubServer()
+    defer { server.stop() }
+    let client = GitHubClient.live(configuration: GitHubConfiguration(apiURL: server.baseURL))
+    let name = RepositoryCatalog.standard.repositories[9].fullName
+    let detail = try await client.repository(name)
+    #expect(detail == RepositoryCatalog.standard.detail(named: name))
+    #expect(server.requests.map(\.request.target) == ["/repos/\(name)"])
+  }
+
+  @Test func anUnknownRepositoryIsNotFound() async throws {
+    let server = try OfflineGitHubServer()
+    defer { server.stop() }
+    let client = GitHubClient.live(configuration: GitHubConfiguration(apiURL: server.baseURL))
+    await #expect(throws: SearchError.notFound("nobody/nothing")) {
+      try await client.repository("nobody/nothing")
+    }
+  }
+
+  @Test func cancellingTheFetchStopsTheRequestOnTheWire() async throws {
+    let server = try OfflineGitHubServer(fault: { _ in .stall })
+    defer { server.stop() }
+    let client = GitHubClient.live(configuration: GitHubConfiguration(apiURL: server.baseURL))
+    let fetch = Task { try await client.repository("apple/swift") }
+    await server.server.waitUntil { $0.count == 1 }
+    fetch.cancel()
+    await #expect(throws: CancellationError.self) { try await fetch.value }
+    await server.server.waitUntil { $0.first?.outcome == .clientDisconnected }
+  }
+}

@@ -81,3 +81,29 @@ import FoundationNetworking
     #expect(configuration.isSameServer(URL(string: "https://API.github.com:443/x")!))
   }
 }
+
+@Suite(.timeLimit(.minutes(1))) struct GitHubConfigurationRepositoryRequestTests {
+  @Test func asksForTheRepositoryUnderTheAPIsPathWithGitHubsHeaders() throws {
+    let configuration = GitHubConfiguration(
+      apiURL: URL(string: "https://ghe.example.com/api/v3/")!, token: GitHubToken("t0ken"))
+    let request = try configuration.urlRequest(forRepository: "apple/swift")
+    #expect(request.url?.absoluteString == "https://ghe.example.com/api/v3/repos/apple/swift")
+    #expect(request.httpMethod == "GET")
+    #expect(request.value(forHTTPHeaderField: "Accept") == "application/vnd.github+json")
+    #expect(request.value(forHTTPHeaderField: "X-GitHub-Api-Version") == "2022-11-28")
+    #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t0ken")
+  }
+
+  @Test func encodesEachPartOfTheNameAsOnePathSegment() throws {
+    let request = try GitHubConfiguration().urlRequest(forRepository: "o wn?er/re#po%")
+    #expect(
+      request.url?.absoluteString == "https://api.github.com/repos/o%20wn%3Fer/re%23po%25")
+  }
+
+  @Test(arguments: ["apple", "apple/swift/extra", "/swift", "apple/", "../x", "apple/..", ""])
+  func refusesANameThatIsNotOwnerSlashName(name: String) {
+    #expect(throws: SearchError.self) {
+      try GitHubConfiguration().urlRequest(forRepository: name)
+    }
+  }
+}

@@ -44,6 +44,12 @@ struct GitHubSearchReactorStateOutputTests {
         == #"query "swift" · 2 of 713 repositories · next page 2 · error: GitHub is unavailable (HTTP 502); try again later"#
     )
     #expect(State().outputLine(now: now) == #"query "" · 0 repositories"#)
+
+    var opened = loaded
+    opened.detail = .init(repository: .fixture(1))
+    #expect(
+      opened.outputLine(now: now)
+        == #"query "swift" · 2 of 713 repositories · next page 2 · detail owner/repo1: loading…"#)
   }
 
   @Test func controlCharactersFromTheQueryOrTheServerAreShownEscaped() {
@@ -76,5 +82,15 @@ struct GitHubSearchReactorStateOutputTests {
     #expect(empty["error"] is NSNull)
     #expect(empty["totalCount"] is NSNull)
     #expect(empty["nextPage"] is NSNull)
+    #expect(empty["detail"] is NSNull)
+    #expect(Array(empty.keys).count == 12)
+
+    var opened = loaded
+    opened.detail = .init(repository: .fixture(1))
+    let line = opened.outputJSON(now: now)
+    #expect(
+      line.hasSuffix(
+        #""lastRepository":"owner/repo2","detail":{"fullName":"owner/repo1","isLoading":true,"description":"Repository 1","stars":10,"forks":null,"openIssues":null,"defaultBranch":null,"error":null}}"#
+      ))
   }
 }

@@ -612,3 +612,157 @@ import Testing
     #expect(reactor.currentState.repositories == Array(expected.prefix(120)))
   }
 }
+
+// MARK: - The detail pane: a child reactor, attached, mirrored, detached
+
+@Suite(.timeLimit(.minutes(1))) struct GitHubSearchReactorDetailTests {
+  let clock = TestClock()
+  let search = ScriptedGitHubClient()
+  /// Answers repository requests: each arrives as the first page of a query that is the name.
+  let details = ScriptedGitHubClient()
+  let store: TestStore<GitHubSearchReactor>
+
+  init() {
+    let client = GitHubClient(
+      search: search.client.search,
+      repository: { [details] name in
+        _ = try await details.client.search(.firstPage(query: name))
+        return .fixture(Int(name.dropFirst("owner/repo".count))!)
+      })
+    store = TestStore(GitHubSearchReactor(client: client, clock: clock))
+  }
+
+  /// Searches "swift" and gets three repositories.
+  func searchSwift() async {
+    await store.send(.updateQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    let page = SearchPage.fixture(1...3, total: 3)
+    search.respond(await search.nextCall(), with: page)
+    await store.receive(.setRepos(page)) {
+      $0.repositories = page.repositories
+      $0.totalCount = 3
+      $0.isLoadingFirstPage = false
+    }
+  }
+
+  /// Opens the repository at `index`, and checks that its detail appears, loading.
+  func open(_ index: Int) async -> ScriptedGitHubClient.Call {
+    await store.send(.openRepository(at: index))
+    let loading = RepositoryDetailReactor.State(repository: .fixture(index + 1))
+    await store.receive(.setDetail(loading)) { $0.detail = loading }
+    let call = await details.nextCall()
+    #expect(call.request == .firstPage(query: "owner/repo\(index + 1)"))
+    return call
+  }
+
+  @Test func openingARepositoryMirrorsItsDetailFromLoadingToLoadedAndClosingRemovesIt() async {
+    await searchSwift()
+    let call = await open(1)
+    details.respond(call, with: .fixture(1...1))
+    await store.receive(.setDetail(.loaded(2))) { $0.detail = .loaded(2) }
+    await store.send(.closeRepository)
+    await store.receive(.setDetail(nil)) { $0.detail = nil }
+    await store.finish()
+    #expect(details.cancelledRequests.isEmpty)
+  }
+
+  @Test func openingAnotherRepositoryCancelsTheFirstOnesLoad() async {
+    await searchSwift()
+    _ = await open(0)
+    let second = await open(2)
+    #expect(details.cancelledRequests == [.firstPage(query: "owner/repo1")])
+    details.respond(second, with: .fixture(1...1))
+    await store.receive(.setDetail(.loaded(3))) { $0.detail = .loaded(3) }
+    await store.finish()
+  }
+
+  @Test func closingThePaneCancelsItsLoad() async {
+    await searchSwift()
+    _ = await open(0)
+    await store.send(.closeRepository)
+    await store.receive(.setDetail(nil)) { $0.detail = nil }
+    await store.finish()
+    #expect(details.cancelledRequests == [.firstPage(query: "owner/repo1")])
+  }
+
+  @Test func aNewQueryRemovesTheDetailAndCancelsItsLoad() async {
+    await searchSwift()
+    _ = await open(0)
+    await store.send(.updateQuery("rust")) {
+      $0 = GitHubSearchReactor.State()
+      $0.query = "rust"
+      $0.isLoadingFirstPage = true
+    }
+    await store.receive(.setDetail(nil))  // The child's removal: the new query cleared it already.
+    #expect(details.cancelledRequests == [.firstPage(query: "owner/repo1")])
+    await clock.advance(by: .milliseconds(300))
+    search.respond(await search.nextCall(), with: .fixture(1...1, total: 1))
+    await store.receive(.setRepos(.fixture(1...1, total: 1))) {
+      $0.repositories = [.fixture(1)]
+      $0.totalCount = 1
+      $0.isLoadingFirstPage = false
+    }
+    await store.finish()
+  }
+
+  @Test func openingPastTheEndOfTheListOrClosingNothingDoesNothing() async {
+    await searchSwift()
+    await store.send(.openRepository(at: 3))
+    await store.send(.openRepository(at: -1))
+    await store.send(.closeRepository)
+    await store.finish()
+    #expect(details.requests.isEmpty)
+  }
+}
+
+// MARK: - The detail pane against the offline server: cancelled on the wire
+
+@Suite(.timeLimit(.minutes(1))) struct GitHubSearchReactorDetailOfflineTests {
+  let server: OfflineGitHubServer
+  let reactor: GitHubSearchReactor
+  let first = RepositoryCatalog.standard.repositories[0]
+
+  init() throws {
+    // Every repository request stalls until the client gives up on it.
+    server = try OfflineGitHubServer(fault: { request in
+      request.path.hasPrefix("/repos/") ? .stall : nil
+    })
+    reactor = GitHubSearchReactor(
+      client: .live(configuration: GitHubConfiguration(apiURL: server.baseURL)),
+      debounce: .zero)
+  }
+
+  /// The outcome of the repository's request, the second one the server received.
+  var detailOutcome: RequestRecord.Outcome? {
+    server.requests.dropFirst().first?.outcome
+  }
+
+  /// Searches, opens the first repository, and waits until its request is on the wire.
+  func openTheFirstRepository() async throws {
+    reactor.send(.updateQuery(first.fullName))
+    await reactor.waitUntilIdle()
+    try #require(reactor.currentState.repositories.first == first)
+    reactor.send(.openRepository(at: 0))
+    await server.server.waitUntil { $0.count == 2 }
+    let request = try #require(server.requests.dropFirst().first).request
+    #expect(request.path == "/repos/\(first.fullName)")
+    #expect(reactor.currentState.detail?.isLoading == true)
+  }
+
+  @Test(arguments: ["open another", "close", "new query"])
+  func theDetailsRequestIsDroppedOnTheWire(how: String) async throws {
+    defer { server.stop() }
+    try await openTheFirstRepository()
+    switch how {
+    case "open another": reactor.send(.openRepository(at: 0))
+    case "close": reactor.send(.closeRepository)
+    default: reactor.send(.updateQuery("swift"))
+    }
+    await server.server.waitUntil { $0.dropFirst().first?.outcome == .clientDisconnected }
+    #expect(detailOutcome == .clientDisconnected)
+    #expect((reactor.currentState.detail != nil) == (how == "open another"))
+  }
+}

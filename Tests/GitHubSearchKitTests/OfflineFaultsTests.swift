@@ -35,6 +35,13 @@ import Testing
     #expect(faults.response(for: request("swift", page: 2)) == nil)  // Used up.
   }
 
+  @Test func aRuleStartingWithASlashMatchesThePathOnly() throws {
+    let faults = try OfflineFaults(parsing: "/repos/ada/kit=stall")
+    #expect(faults.response(for: HTTPRequest(method: "GET", target: "/repos/ada/kit")) != nil)
+    #expect(faults.response(for: HTTPRequest(method: "GET", target: "/repos/ada/other")) == nil)
+    #expect(faults.response(for: request("/repos/ada/kit")) == nil)  // A query is not a path.
+  }
+
   @Test func answersEachFaultAsGitHubWouldFail() throws {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
     let faults = try OfflineFaults(

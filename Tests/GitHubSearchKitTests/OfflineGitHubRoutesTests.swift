@@ -104,6 +104,40 @@ import Testing
     #expect(post.status == 405)
   }
 
+  @Test func answersARepositoryWithTheFieldsThePaneShows() throws {
+    let repository = RepositoryCatalog.standard.repositories[3]
+    let response = get([], path: "/repos/\(repository.fullName.uppercased())")
+    #expect(response.status == 200)
+    let body = try json(response)
+    let expected = try #require(RepositoryCatalog.standard.detail(named: repository.fullName))
+    #expect(body["full_name"] as? String == repository.fullName)
+    #expect(body["stargazers_count"] as? Int == expected.stargazersCount)
+    #expect(body["forks_count"] as? Int == expected.forksCount)
+    #expect(body["open_issues_count"] as? Int == expected.openIssuesCount)
+    #expect(body["default_branch"] as? String == expected.defaultBranch)
+    #expect(body["html_url"] as? String == repository.htmlURL.absoluteString)
+    let decoded = try JSONDecoder().decode(RepositoryDetail.self, from: response.body)
+    #expect(decoded == expected)
+  }
+
+  @Test func answers404ForAnUnknownRepositoryOrAPathThatIsNotOne() throws {
+    #expect(get([], path: "/repos/nobody/nothing").status == 404)
+    #expect(try json(get([], path: "/repos/nobody/nothing"))["message"] as? String == "Not Found")
+    #expect(get([], path: "/repos/only-owner").status == 404)
+    #expect(get([], path: "/repos/a/b/c").status == 404)
+    let post = routes.respond(
+      method: "POST", path: "/repos/a/b", queryItems: [], baseURL: base, now: now)
+    #expect(post.status == 405)
+  }
+
+  @Test func theRateLimitCountsSearchesOnly() {
+    let routes = OfflineGitHubRoutes(rateLimit: OfflineRateLimit(limit: 1, window: 60))
+    let name = RepositoryCatalog.standard.repositories[0].fullName
+    #expect(get([], path: "/repos/\(name)", routes: routes).status == 200)
+    #expect(get([], path: "/repos/\(name)", routes: routes).headers["X-RateLimit-Remaining"] == nil)
+    #expect(get([("q", "a")], routes: routes).status == 200)
+  }
+
   @Test func playsGitHubsRateLimit() throws {
     let routes = OfflineGitHubRoutes(rateLimit: OfflineRateLimit(limit: 1, window: 60))
     let allowed = get([("q", "a")], routes: routes)

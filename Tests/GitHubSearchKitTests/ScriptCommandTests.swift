@@ -14,6 +14,9 @@ struct ScriptCommandTests {
     ("retry", .retry),
     ("wait\r", .wait),
     ("sleep 250", .sleep(milliseconds: 250)),
+    ("open 1", .open(1)),
+    ("open  12 ", .open(12)),
+    ("close", .close),
     ("query", .query("")),
     ("query  c++  #1 ", .query("c++  #1")),
     ("query " + String(repeating: "a", count: 256), .query(String(repeating: "a", count: 256))),
@@ -23,7 +26,17 @@ struct ScriptCommandTests {
   }
 
   @Test(arguments: [
-    ("jump", "line 3: unknown command \"jump\" (expected query, next, retry, wait or sleep)"),
+    (
+      "jump",
+      "line 3: unknown command \"jump\" (expected query, next, retry, open, close, wait or sleep)"
+    ),
+    ("open", "line 3: open needs the number of a repository in the list, from 1, like 'open 1'"),
+    ("open 0", "line 3: open needs the number of a repository in the list, from 1, like 'open 1'"),
+    ("open x", "line 3: open needs the number of a repository in the list, from 1, like 'open 1'"),
+    (
+      "open 1 2", "line 3: open needs the number of a repository in the list, from 1, like 'open 1'"
+    ),
+    ("close 1", "line 3: close takes no argument"),
     ("next page", "line 3: next takes no argument"),
     (
       "sleep",
@@ -37,7 +50,10 @@ struct ScriptCommandTests {
       "sleep 60001",
       "line 3: sleep needs a whole number of milliseconds from 0 to 60000, like 'sleep 250'"
     ),
-    ("QUERY x", "line 3: unknown command \"QUERY\" (expected query, next, retry, wait or sleep)"),
+    (
+      "QUERY x",
+      "line 3: unknown command \"QUERY\" (expected query, next, retry, open, close, wait or sleep)"
+    ),
     (
       "query " + String(repeating: "é", count: 257),
       "line 3: the query has 257 characters; GitHub takes at most 256"

@@ -1,5 +1,6 @@
-import TerminalUI
 import Testing
+
+@testable import TerminalUI
 
 @Suite(.timeLimit(.minutes(1)))
 struct FrameRendererTests {

@@ -23,7 +23,7 @@ struct LineEditorDisplayTests {
 
   @Test func withTheCursorAtTheStartTheStartIsShown() {
     var editor = LineEditor(text: "abcdefghij")
-    editor.moveToStart()
+    editor.handle(.home)
 
     let (text, column) = editor.visibleText(width: 5)
 
@@ -43,7 +43,7 @@ struct LineEditorDisplayTests {
 
   @Test func aMaskHidesEveryCharacter() {
     var editor = LineEditor(text: "hunter2名")
-    editor.moveLeft()
+    editor.handle(.left)
 
     let (text, column) = editor.visibleText(width: 20, mask: "•")
 

@@ -7,15 +7,11 @@ struct LineEditorTests {
     let editor = LineEditor(text: "名前")
 
     #expect(editor.cursor == 2)
-    #expect(editor.cursorColumn == 4)
   }
 
   @Test func insertsAtTheCursor() {
     var editor = LineEditor(text: "octcat")
-    editor.moveToStart()
-    editor.moveRight()
-    editor.moveRight()
-    editor.moveRight()
+    for key in [Key.home, .right, .right, .right] { editor.handle(key) }
 
     editor.insert("o")
 
@@ -26,12 +22,12 @@ struct LineEditorTests {
   @Test func deletesBackwardAndForwardByWholeCharacters() {
     var editor = LineEditor(text: "a名👨‍👩‍👧e\u{301}")
 
-    editor.deleteBackward()
+    editor.handle(.backspace)
     #expect(editor.text == "a名👨‍👩‍👧")
-    editor.moveLeft()
-    editor.deleteForward()
+    editor.handle(.left)
+    editor.handle(.delete)
     #expect(editor.text == "a名")
-    editor.deleteBackward()
+    editor.handle(.backspace)
     #expect(editor.text == "a")
     #expect(editor.cursor == 1)
   }
@@ -39,9 +35,9 @@ struct LineEditorTests {
   @Test func deletingAtTheEdgesDoesNothing() {
     var editor = LineEditor(text: "ab")
 
-    editor.deleteForward()
-    editor.moveToStart()
-    editor.deleteBackward()
+    editor.handle(.delete)
+    editor.handle(.home)
+    editor.handle(.backspace)
 
     #expect(editor.text == "ab")
     #expect(editor.cursor == 0)
@@ -50,57 +46,73 @@ struct LineEditorTests {
   @Test func theCursorStaysWithinTheText() {
     var editor = LineEditor(text: "ab")
 
-    editor.moveRight()
+    editor.handle(.right)
     #expect(editor.cursor == 2)
-    editor.moveLeft()
-    editor.moveLeft()
-    editor.moveLeft()
+    for _ in 0..<3 { editor.handle(.left) }
     #expect(editor.cursor == 0)
-    editor.moveToEnd()
+    editor.handle(.end)
     #expect(editor.cursor == 2)
   }
 
   @Test func aCombiningMarkJoinsTheCharacterBeforeIt() {
     var editor = LineEditor()
 
-    editor.insert("e")
-    editor.insert("\u{301}")
+    editor.handle(.character("e"))
+    editor.handle(.character("\u{301}"))
 
     #expect(editor.text == "é")
     #expect(editor.text.count == 1)
     #expect(editor.cursor == 1)
-    #expect(editor.cursorColumn == 1)
-  }
-
-  @Test func theCursorColumnCountsDisplayWidth() {
-    var editor = LineEditor(text: "ab名前ｃ")
-    #expect(editor.cursorColumn == 8)
-
-    editor.moveLeft()
-    editor.moveLeft()
-
-    #expect(editor.cursorColumn == 4)
-  }
-
-  @Test func deletesToTheStartAndToTheEnd() {
-    var editor = LineEditor(text: "hello world")
-    editor.moveToStart()
-    for _ in 0..<5 { editor.moveRight() }
-
-    editor.deleteToEnd()
-    #expect(editor.text == "hello")
-    editor.moveLeft()
-    editor.deleteToStart()
-    #expect(editor.text == "o")
-    #expect(editor.cursor == 0)
   }
 
   @Test func deletesTheWordBeforeTheCursor() {
     var editor = LineEditor(text: "swift  reactor  ")
 
-    editor.deleteWordBackward()
+    editor.handle(.control("w"))
     #expect(editor.text == "swift  ")
-    editor.deleteWordBackward()
+    editor.handle(.control("w"))
     #expect(editor.text == "")
+  }
+
+  @Test func editingKeysEditAndReportThatTheyWereUsed() {
+    var editor = LineEditor()
+    let keys: [Key] = [
+      .character("a"), .character("名"), .character("c"), .left, .backspace, .home, .delete,
+      .end, .character("d"), .control("a"), .control("f"), .character("-"),
+    ]
+
+    let used = keys.map { editor.handle($0) }
+
+    #expect(used.allSatisfy { $0 })
+    #expect(editor.text == "c-d")
+    #expect(editor.cursor == 2)
+  }
+
+  @Test func controlKeysDeleteLikeAShell() {
+    var editor = LineEditor(text: "one two three")
+
+    editor.handle(.control("w"))
+    #expect(editor.text == "one two ")
+    editor.handle(.control("b"))
+    editor.handle(.control("k"))
+    #expect(editor.text == "one two")
+    editor.handle(.control("h"))
+    editor.handle(.control("b"))
+    editor.handle(.control("d"))
+    #expect(editor.text == "one t")
+    editor.handle(.control("b"))
+    editor.handle(.control("u"))
+    #expect(editor.text == "t")
+    #expect(editor.cursor == 0)
+  }
+
+  @Test(arguments: [
+    Key.enter, .tab, .shiftTab, .up, .down, .escape, .pageUp, .pageDown, .control("c"),
+  ])
+  func otherKeysAreLeftToTheApp(key: Key) {
+    var editor = LineEditor(text: "x")
+
+    #expect(editor.handle(key) == false)
+    #expect(editor == LineEditor(text: "x"))
   }
 }

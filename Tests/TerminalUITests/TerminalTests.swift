@@ -18,16 +18,6 @@ import Glibc
 struct TerminalTests {
   private let esc = "\u{1B}"
 
-  @Test func aPseudoTerminalIsInteractiveAndAPipeIsNot() throws {
-    let pty = try PseudoTerminal()
-    var ends: [Int32] = [0, 0]
-    #expect(pipe(&ends) == 0)
-    defer { ends.forEach { close($0) } }
-
-    #expect(Terminal(input: pty.terminal, output: pty.terminal).isInteractive)
-    #expect(!Terminal(input: ends[0], output: ends[1]).isInteractive)
-  }
-
   @Test func enteringInteractiveModeOnAPipeFails() throws {
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)

@@ -5,7 +5,7 @@ import Reactors
 import TerminalUI
 
 /// The interactive search on a terminal: type to search, arrows to move, more results load as
-/// the selection nears the end, Enter shows the repository's URL.
+/// the selection nears the end, Enter opens the repository's detail, Esc closes it.
 ///
 /// Everything runs on the main actor: terminal events, reactor states and the spinner's tick
 /// each call in to update the local state and redraw. The terminal is restored on every way
@@ -26,7 +26,7 @@ import TerminalUI
     self.source = source
   }
 
-  /// Runs until the person quits (Esc), interrupts (Ctrl-C) or input ends.
+  /// Runs until the person quits (Esc with no detail open), interrupts (Ctrl-C) or input ends.
   func run() async throws(SystemCallError) -> SessionEnd {
     try terminal.enterInteractiveMode()
     defer { terminal.restore() }
@@ -47,11 +47,13 @@ import TerminalUI
       states.cancel()
       ticks.cancel()
     }
-    return await terminal.runEventLoop(screen: screen, draw: render, handle: handle)
+    return await terminal.runEventLoop(
+      screen: screen, draw: render, handle: handle,
+      handlesEscape: { [reactor] in reactor.currentState.detail != nil })
   }
 
   private func handle(_ key: Key) {
-    let height = SearchScreen.listHeight(for: terminal.size)
+    let height = SearchScreen.listHeight(for: terminal.size, search: reactor.currentState)
     let count = reactor.currentState.repositories.count
     switch key {
     case .up: local.viewport.move(by: -1, count: count, height: height)
@@ -59,10 +61,9 @@ import TerminalUI
     case .pageUp: local.viewport.move(by: -height, count: count, height: height)
     case .pageDown: local.viewport.move(by: height, count: count, height: height)
     case .enter:
-      let repositories = reactor.currentState.repositories
-      if repositories.indices.contains(local.viewport.selection) {
-        local.message = "↗ " + repositories[local.viewport.selection].htmlURL.absoluteString
-      }
+      reactor.send(.openRepository(at: local.viewport.selection))
+    case .escape:
+      reactor.send(.closeRepository)
     case .control("r"):
       reactor.send(.retry)
     case .control("l"):
@@ -72,7 +73,6 @@ import TerminalUI
       guard local.editor.handle(key) else { break }
       if local.editor.text != before {
         local.viewport.reset()
-        local.message = nil
         reactor.send(.updateQuery(local.editor.text))
       }
     }
@@ -81,7 +81,7 @@ import TerminalUI
   }
 
   private func stateChanged() {
-    let height = SearchScreen.listHeight(for: terminal.size)
+    let height = SearchScreen.listHeight(for: terminal.size, search: reactor.currentState)
     local.viewport.clamp(count: reactor.currentState.repositories.count, height: height)
     loadMoreIfNearTheEnd()
     render()
@@ -103,9 +103,9 @@ import TerminalUI
     } else {
       isCountingDown = false
     }
-    guard state.isLoadingFirstPage || state.isLoadingNextPage || state.error != nil else {
-      return
-    }
+    let isBusy =
+      state.isLoadingFirstPage || state.isLoadingNextPage || state.detail?.isLoading == true
+    guard isBusy || state.error != nil else { return }
     local.spinner.advance()
     render()
   }
@@ -115,7 +115,7 @@ import TerminalUI
   private func loadMoreIfNearTheEnd() {
     let state = reactor.currentState
     guard state.hasNextPage, !state.repositories.isEmpty else { return }
-    let height = SearchScreen.listHeight(for: terminal.size)
+    let height = SearchScreen.listHeight(for: terminal.size, search: state)
     if local.viewport.isNearEnd(count: state.repositories.count, height: height) {
       reactor.send(.loadNextPage)
     }

@@ -22,7 +22,9 @@ enum ScriptedSearch {
       case .query(let text): reactor.send(.updateQuery(text))
       case .next: reactor.send(.loadNextPage)
       case .retry: reactor.send(.retry)
-      case .wait: await reactor.waitUntilIdle()
+      case .open(let number): reactor.send(.openRepository(at: number - 1))
+      case .close: reactor.send(.closeRepository)
+      case .wait: await reactor.waitUntilIdle()  // The detail's request included.
       case .sleep(let milliseconds): try? await Task.sleep(for: .milliseconds(milliseconds))
       }
     }

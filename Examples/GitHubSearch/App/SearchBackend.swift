@@ -42,9 +42,21 @@ final class SearchBackend: Sendable {
   }
 
   /// Stops the offline server, printing its log first if asked.
-  func shutDown() {
+  ///
+  /// The log waits, a second at most, for the requests still pending to settle: a request whose
+  /// task was cancelled (a closed detail) is dropped on the wire a moment after the task ended,
+  /// and the log should say so rather than "pending".
+  func shutDown() async {
     guard let offlineServer else { return }
     if printsLog {
+      await withTaskGroup(of: Void.self) { group in
+        group.addTask {
+          await offlineServer.server.waitUntil { $0.allSatisfy { $0.outcome != .pending } }
+        }
+        group.addTask { try? await Task.sleep(for: .seconds(1)) }
+        await group.next()
+        group.cancelAll()
+      }
       for line in offlineServer.logLines {
         OutputFile.standardError.writeLine("offline server: \(line.escapingControlCharacters)")
       }

@@ -21,8 +21,8 @@ struct SearchOptions: CommandLineOptions, Equatable {
 
     Searches GitHub repositories. With a QUERY, prints the first N pages as a table (or JSON
     lines) and exits. Otherwise, on a terminal, opens the interactive search; with --script FILE
-    or commands piped in, runs them and prints every state: query TEXT, next, retry, wait,
-    sleep MS, # comment. The whole script is read and checked before it runs.
+    or commands piped in, runs them and prints every state: query TEXT, next, retry, open N,
+    close, wait, sleep MS, # comment. The whole script is read and checked before it runs.
 
     options:
       --offline          serve a generated catalog from an embedded server on 127.0.0.1

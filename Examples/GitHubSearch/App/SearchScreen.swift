@@ -2,8 +2,8 @@ import Foundation
 import GitHubSearchKit
 import TerminalUI
 
-/// Draws the interactive search: the query field, a status line, the result list, the error or
-/// message line and the key help.
+/// Draws the interactive search: the query field, a status line, the result list, the open
+/// repository's detail (``DetailPane``), the error line and the key help.
 ///
 /// ```
 /// Search GitHub › swift▏                                          offline · 127.0.0.1:40123
@@ -13,16 +13,16 @@ import TerminalUI
 ///   owner/swiftkit              ★   87  Rust        Experiments with cache and http in Rust
 /// …
 /// ⠙ loading page 2…
-/// https://github.com/owner/swift-json
-/// ↑↓ PgUp PgDn move · Enter URL · Ctrl-R retry · Esc quit
+///
+/// ↑↓ PgUp PgDn move · Enter details · Ctrl-R retry · Esc quit
 /// ```
 enum SearchScreen {
-  /// Rows above the list (field, status, rule) and below it (message, help).
+  /// Rows above the list (field, status, rule) and below it (error, help).
   static let chromeRows = 5
 
-  /// How many list rows fit in a window of `size`.
-  static func listHeight(for size: TerminalSize) -> Int {
-    max(1, size.rows - chromeRows)
+  /// How many list rows fit in a window of `size`, beside the detail pane if one is open.
+  static func listHeight(for size: TerminalSize, search: GitHubSearchReactor.State) -> Int {
+    max(1, size.rows - chromeRows - (search.detail == nil ? 0 : DetailPane.rows))
   }
 
   /// What the interactive mode keeps besides the reactor's state.
@@ -30,8 +30,6 @@ enum SearchScreen {
     var editor = LineEditor()
     var viewport = ListViewport()
     var spinner = Spinner()
-    /// A line to show under the list: the URL after Enter.
-    var message: String?
   }
 
   static func frame(
@@ -55,7 +53,7 @@ enum SearchScreen {
     frame.append(Line(String(repeating: "─", count: width), style: .dim))
 
     // The list, and what is under its last item.
-    let height = listHeight(for: size)
+    let height = listHeight(for: size, search: search)
     let visible = search.repositories.dropFirst(local.viewport.offset).prefix(height)
     for (index, repository) in zip(visible.indices, visible) {
       frame.append(row(repository, width: width, isSelected: index == local.viewport.selection))
@@ -64,10 +62,16 @@ enum SearchScreen {
       frame.append(footer)
     }
     while frame.lines.count < 3 + height { frame.append(Line()) }
+    if let detail = search.detail {
+      for line in DetailPane.lines(detail, width: width, spinner: local.spinner.frame, now: now) {
+        frame.append(line)
+      }
+    }
 
-    frame.append(messageLine(search, message: local.message, now: now))
+    frame.append(errorLine(search, now: now))
+    let escape = search.detail == nil ? "Esc quit" : "Esc close"
     frame.append(
-      Line("↑↓ PgUp PgDn move · Enter show URL · Ctrl-R retry · Esc quit", style: .dim))
+      Line("↑↓ PgUp PgDn move · Enter details · Ctrl-R retry · \(escape)", style: .dim))
     return frame
   }
 
@@ -147,9 +151,7 @@ enum SearchScreen {
     return Line(text, style: .dim)
   }
 
-  private static func messageLine(
-    _ search: GitHubSearchReactor.State, message: String?, now: Date
-  ) -> Line {
+  private static func errorLine(_ search: GitHubSearchReactor.State, now: Date) -> Line {
     if let error = search.error {
       if case .rateLimited(let until) = error, error.isRateLimit(at: now) {
         let seconds = Int(until.timeIntervalSince(now).rounded(.up))
@@ -167,7 +169,6 @@ enum SearchScreen {
       }
       return line
     }
-    if let message { return Line(message, style: .foreground(.green)) }
     return Line()
   }
 

@@ -52,6 +52,6 @@ case .interactive:
     status = 1
   }
 }
-backend.shutDown()
+await backend.shutDown()
 if end == .interrupted { ProcessSignals.end(by: SIGINT) }
 exit(status)

@@ -7,9 +7,9 @@ import FoundationNetworking
 
 extension GitHubClient {
   /// A client that sends real HTTP requests through `URLSession` (an `HTTPFetcher` of the
-  /// examples' `LoopbackHTTP` module).
+  /// examples' `LoopbackHTTP` module), for searches and repository details alike.
   ///
-  /// The session is ephemeral: no cookies, no cache, no credentials kept. Each search must end
+  /// The session is ephemeral: no cookies, no cache, no credentials kept. Each request must end
   /// within ``GitHubConfiguration/requestTimeout`` (30 s by default), a silent or trickling
   /// server included; a body past ``SearchResponseDecoder/maximumBodySize`` is refused while it
   /// arrives; a redirect to another origin loses the token.
@@ -30,18 +30,27 @@ extension GitHubClient {
     let fetcher = HTTPFetcher(
       deadline: configuration.requestTimeout,
       maximumBodyByteCount: SearchResponseDecoder.maximumBodySize, clock: clock)
-    return GitHubClient { page in
-      let request = try configuration.urlRequest(for: page)
-      let answer: HTTPFetcher.Answer
+    /// Fetches `request`, a transport failure reading as a ``SearchError``.
+    @Sendable func fetch(_ request: URLRequest) async throws -> HTTPFetcher.Answer {
       do {
-        answer = try await fetcher.fetch(request)
+        return try await fetcher.fetch(request)
       } catch let error as HTTPFetchError {
         throw SearchError(error)
       }
-      return try SearchResponseDecoder.page(
-        from: answer.body, response: answer.response, url: request.url!,
-        pageSize: configuration.pageSize, now: now())
     }
+    return GitHubClient(
+      search: { page in
+        let request = try configuration.urlRequest(for: page)
+        let answer = try await fetch(request)
+        return try SearchResponseDecoder.page(
+          from: answer.body, response: answer.response, url: request.url!,
+          pageSize: configuration.pageSize, now: now())
+      },
+      repository: { fullName in
+        let answer = try await fetch(try configuration.urlRequest(forRepository: fullName))
+        return try RepositoryDetail.decode(
+          from: answer.body, response: answer.response, fullName: fullName, now: now())
+      })
   }
 }
 

@@ -1,4 +1,5 @@
-/// The reactor's door to GitHub: a value holding the one operation the search needs.
+/// The reactors' door to GitHub: a value holding the two operations the search and its detail
+/// pane need.
 ///
 /// A struct of `@Sendable` closures, so a test swaps the network for a closure that returns a
 /// canned page, throws a ``SearchError`` or waits on a clock:
@@ -10,7 +11,7 @@
 /// let reactor = GitHubSearchReactor(client: client, clock: TestClock())
 /// ```
 ///
-/// The live value, ``live(configuration:now:)``, talks HTTP through `URLSession`.
+/// The live value, ``live(configuration:now:clock:)``, talks HTTP through `URLSession`.
 public struct GitHubClient: Sendable {
   /// Fetches one page of a repository search.
   ///
@@ -18,8 +19,20 @@ public struct GitHubClient: Sendable {
   /// request is stopped with it).
   public var search: @Sendable (_ page: SearchPageRequest) async throws -> SearchPage
 
-  /// Makes a client from its operation.
-  public init(search: @escaping @Sendable (_ page: SearchPageRequest) async throws -> SearchPage) {
+  /// Fetches one repository by its full name (`owner/name`), for the detail pane.
+  ///
+  /// Throws like ``search``.
+  public var repository: @Sendable (_ fullName: String) async throws -> RepositoryDetail
+
+  /// Makes a client from its operations; without `repository`, every detail fails with
+  /// ``SearchError/notFound(_:)``.
+  public init(
+    search: @escaping @Sendable (_ page: SearchPageRequest) async throws -> SearchPage,
+    repository: @escaping @Sendable (_ fullName: String) async throws -> RepositoryDetail = {
+      throw SearchError.notFound($0)
+    }
+  ) {
     self.search = search
+    self.repository = repository
   }
 }

@@ -25,6 +25,24 @@ extension GitHubConfiguration {
       }
       url = link.url
     }
+    return request(for: url)
+  }
+
+  /// The request for one repository, `GET …/repos/{owner}/{repo}`, each part percent-encoded.
+  ///
+  /// - Throws: ``SearchError/invalidResponse(_:)`` when `fullName` is not `owner/name` (a name
+  ///   from a server is checked before it becomes a path).
+  public func urlRequest(forRepository fullName: String) throws(SearchError) -> URLRequest {
+    let parts = fullName.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+      throw .invalidResponse("not a repository name: \(SearchError.oneLine(fullName))")
+    }
+    let path = "/repos/" + parts.map { Self.percentEncoded(String($0)) }.joined(separator: "/")
+    return request(for: url(path: path, query: nil))
+  }
+
+  /// A `GET` of `url` with GitHub's headers, and the token when there is one.
+  private func request(for url: URL) -> URLRequest {
     var request = URLRequest(url: url)
     request.httpMethod = "GET"
     request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
@@ -40,14 +58,17 @@ extension GitHubConfiguration {
   /// `URLQueryItem` leaves `+` alone, and servers read a bare `+` as a space (`c++` would become
   /// `c  `); only the unreserved characters of RFC 3986 are left unencoded here.
   func searchURL(query: String) -> URL {
+    url(
+      path: "/search/repositories",
+      query: ["q=" + Self.percentEncoded(query), "per_page=\(pageSize)"].joined(separator: "&"))
+  }
+
+  /// ``apiURL`` followed by `path` (already percent-encoded) and `query`.
+  private func url(path: String, query: String?) -> URL {
     var components = URLComponents(url: apiURL, resolvingAgainstBaseURL: true)!
     let base = components.percentEncodedPath
-    components.percentEncodedPath =
-      (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/search/repositories"
-    components.percentEncodedQuery = [
-      "q=" + Self.percentEncoded(query),
-      "per_page=\(pageSize)",
-    ].joined(separator: "&")
+    components.percentEncodedPath = (base.hasSuffix("/") ? String(base.dropLast()) : base) + path
+    components.percentEncodedQuery = query
     components.fragment = nil
     return components.url!
   }

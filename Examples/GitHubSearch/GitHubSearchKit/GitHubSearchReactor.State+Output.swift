@@ -9,6 +9,7 @@ extension GitHubSearchReactor.State {
   /// query "swift" · 30 of 713 repositories · next page 2
   /// query "swift" · 30 of 713 repositories · loading page 2…
   /// query "swift" · 30 of 713 repositories · error: GitHub is unavailable (HTTP 503); …
+  /// query "swift" · 30 of 713 repositories · next page 2 · detail apple/swift: loading…
   /// ```
   public func outputLine(now: Date = Date()) -> String {
     var parts = ["query \(JSONValue.quoted(query))"]
@@ -28,6 +29,7 @@ extension GitHubSearchReactor.State {
     if isIncomplete { parts.append("incomplete results") }
     if skippedItemCount > 0 { parts.append("\(skippedItemCount) malformed skipped") }
     if let error { parts.append("error: \(error.message(now: now))") }
+    if let detail { parts.append("detail " + detail.outputSummary(now: now)) }
     return parts.joined(separator: " · ").escapingControlCharacters
   }
 
@@ -36,7 +38,8 @@ extension GitHubSearchReactor.State {
   /// Keys: `query`, `repositoryCount`, `totalCount`, `hasNextPage`, `nextPage` (the page
   /// number, or `null`), `isLoadingFirstPage`, `isLoadingNextPage`, `isIncomplete`,
   /// `skippedItemCount`, `error` (`null` or a one-line message), `lastRepository` (the full name
-  /// of the last repository listed, or `null`).
+  /// of the last repository listed, or `null`), `detail` (`null` while the pane is closed, or the
+  /// object of ``RepositoryDetailReactor/State/outputJSON(now:)``).
   public func outputJSON(now: Date = Date()) -> String {
     JSONValue.object([
       ("query", .string(query)),
@@ -50,6 +53,7 @@ extension GitHubSearchReactor.State {
       ("skippedItemCount", .integer(skippedItemCount)),
       ("error", .string(orNull: error?.message(now: now))),
       ("lastRepository", .string(orNull: repositories.last?.fullName)),
+      ("detail", detail?.outputJSON(now: now) ?? .null),
     ]).serialized
   }
 }

@@ -18,6 +18,10 @@ import Reactors
 /// - the query is trimmed, debounced (300 ms on an injected clock) and deduplicated, and an
 ///   empty query clears the results without a request.
 ///
+/// Opening a repository shows its detail, loaded by a child reactor
+/// (``RepositoryDetailReactor``) that this one attaches and mirrors into ``State/detail``; opening
+/// another, closing the pane or a new query detaches it, which cancels its request.
+///
 /// ```swift
 /// let reactor = GitHubSearchReactor(client: .live(configuration: GitHubConfiguration()))
 /// reactor.send(.updateQuery("swift"))
@@ -34,6 +38,11 @@ public final class GitHubSearchReactor: Reactor {
     case loadNextPage
     /// Try the page that failed again.
     case retry
+    /// Show the detail of the repository at this index of the list (from 0); ignored past the
+    /// end of the list.
+    case openRepository(at: Int)
+    /// Close the detail pane.
+    case closeRepository
   }
 
   /// How the state changes.
@@ -50,6 +59,8 @@ public final class GitHubSearchReactor: Reactor {
     case setLoadingNextPage(Bool)
     /// `failedPage` did not arrive because of `error`.
     case setError(SearchError, failedPage: SearchPageRequest)
+    /// The detail pane's child changed, or went (`nil`).
+    case setDetail(RepositoryDetailReactor.State?)
   }
 
   /// What the screen shows.
@@ -74,6 +85,9 @@ public final class GitHubSearchReactor: Reactor {
     public var error: SearchError?
     /// The page that failed, which ``Action/retry`` asks for again.
     public var failedPage: SearchPageRequest?
+    /// The open repository's detail, as its ``RepositoryDetailReactor`` has it; `nil` while the
+    /// pane is closed.
+    public var detail: RepositoryDetailReactor.State?
 
     /// An empty search.
     public init() {}
@@ -115,6 +129,8 @@ public final class GitHubSearchReactor: Reactor {
     case .updateQuery(let text):
       let query = Self.normalized(text)
       guard query != currentState.query else { return .none }  // Same query: nothing to do.
+      // The open repository belongs to the old results: close it, cancelling its request.
+      detach(id: ChildID.detail)
       // An empty query clears the results; `take(until:)` below has already stopped the search.
       guard !query.isEmpty else { return .just(.setQuery("")) }
       return .concat(
@@ -150,6 +166,19 @@ public final class GitHubSearchReactor: Reactor {
         search(failedPage)
           .take(until: self.action.filter(Self.isUpdateQuery(replacing: state.query)))
       )
+
+    case .openRepository(let index):
+      let repositories = currentState.repositories
+      guard repositories.indices.contains(index) else { return .none }
+      // A child of its own, mirrored into `state.detail`; it replaces (and cancels) the one open.
+      let detail = RepositoryDetailReactor(repository: repositories[index], client: client)
+      attach(detail, id: ChildID.detail, as: Mutation.setDetail)
+      detail.send(.load)
+      return .none
+
+    case .closeRepository:
+      detach(id: ChildID.detail)  // Cancels its request; the pane goes with `setDetail(nil)`.
+      return .none
     }
   }
 
@@ -158,7 +187,8 @@ public final class GitHubSearchReactor: Reactor {
     var state = state
     switch mutation {
     case .setQuery(let query):
-      // Start over: nothing of the old query survives, least of all its next page.
+      // Start over: nothing of the old query survives, least of all its next page, nor the open
+      // repository (`mutate` detached its child, whose `setDetail(nil)` follows).
       state = State()
       state.query = query
       state.isLoadingFirstPage = !query.isEmpty
@@ -193,6 +223,9 @@ public final class GitHubSearchReactor: Reactor {
       state.failedPage = failedPage
       state.isLoadingFirstPage = false
       state.isLoadingNextPage = false
+
+    case .setDetail(let detail):
+      state.detail = detail
     }
     return state
   }
@@ -229,6 +262,12 @@ public final class GitHubSearchReactor: Reactor {
 private enum CancelID: Hashable {
   /// The debounced first-page search: each new query restarts the wait.
   case search
+}
+
+/// The ids of the reactor's children.
+private enum ChildID: Hashable {
+  /// The detail pane's ``RepositoryDetailReactor``: one at a time.
+  case detail
 }
 
 extension GitHubSearchReactor.State {

@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 import LoopbackHTTP
 
@@ -11,6 +12,7 @@ import LoopbackHTTP
 /// slow=stall                 # "slow" never gets an answer (only cancelling ends it)
 /// swift@2=503:1              # page 2 of "swift" fails once with 503, then works
 /// *=cut                      # every answer is cut off mid-body
+/// /repos/ada/kit=stall       # a QUERY starting with "/" is a path: this repository's detail
 /// ```
 ///
 /// Faults: `stall`, `cut` (connection closed mid-body), `malformed` (broken JSON), `binary`
@@ -22,7 +24,7 @@ public final class OfflineFaults: @unchecked Sendable {
 
   /// One rule: which requests it matches and what they get.
   public struct Rule: Sendable, Equatable {
-    /// The `q` it applies to, or `nil` for every query (`*`).
+    /// The `q` it applies to, or the path when it starts with `/`; `nil` for every request (`*`).
     public var query: String?
     /// The page it applies to (`page`, 1 when absent), or `nil` for every page.
     public var page: Int?
@@ -119,7 +121,8 @@ public final class OfflineFaults: @unchecked Sendable {
     let page = request.queryValue(for: "page").flatMap { Int($0) } ?? 1
     let fault = lock.withLock { () -> Fault? in
       for (index, rule) in rules.enumerated() {
-        guard rule.query == nil || rule.query == query, rule.page == nil || rule.page == page
+        let target = rule.query?.hasPrefix("/") == true ? request.path : query
+        guard rule.query == nil || rule.query == target, rule.page == nil || rule.page == page
         else { continue }
         if let left = remaining[index] {
           guard left > 0 else { continue }
@@ -175,6 +178,6 @@ public final class OfflineFaults: @unchecked Sendable {
   }
 
   private static func message(_ text: String) -> Data {
-    Data("{\"message\": \(JSONText.quoted(text))}".utf8)
+    Data("{\"message\": \(JSONValue.quoted(text))}".utf8)
   }
 }

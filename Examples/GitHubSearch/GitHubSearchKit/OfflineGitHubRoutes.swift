@@ -1,12 +1,15 @@
 import Foundation
 
-/// GitHub's `GET /search/repositories`, answered from a ``RepositoryCatalog``: what the offline
-/// server serves, without the server.
+/// GitHub's `GET /search/repositories` and `GET /repos/{owner}/{repo}`, answered from a
+/// ``RepositoryCatalog``: what the offline server serves, without the server.
 ///
-/// It answers like GitHub: `total_count`, `incomplete_results`, `items` with `html_url` and the
-/// API `url`; a `Link` header with `next`, `last`, `prev` and `first`; `per_page` up to 100
-/// (30 by default); pages past the 1000th result refused with 422; `x-ratelimit-*` headers; 422
-/// for a missing or invalid `q`; 404 elsewhere.
+/// A search answers like GitHub: `total_count`, `incomplete_results`, `items` with `html_url` and
+/// the API `url`; a `Link` header with `next`, `last`, `prev` and `first`; `per_page` up to 100
+/// (30 by default); pages past the 1000th result refused with 422; `x-ratelimit-*` headers (the
+/// rate limit counts searches only, as GitHub's search limit does); 422 for a missing or invalid
+/// `q`. A repository answers with its `full_name`, `description`, `stargazers_count`,
+/// `forks_count`, `open_issues_count`, `default_branch` and `html_url`, or 404. Anything else is
+/// 404.
 public struct OfflineGitHubRoutes: Sendable {
   /// An HTTP answer: status, headers and body.
   public struct Response: Sendable, Equatable {
@@ -41,11 +44,18 @@ public struct OfflineGitHubRoutes: Sendable {
     method: String, path: String, queryItems: [(name: String, value: String)], baseURL: URL,
     now: Date
   ) -> Response {
-    guard path == "/search/repositories" || path == "/search/repositories/" else {
-      return json(404, ["message": "Not Found", "documentation_url": Self.documentation])
-    }
+    let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+    let isSearch = segments == ["search", "repositories"]
+    let isRepository = segments.count == 3 && segments[0] == "repos"
+    guard isSearch || isRepository else { return notFound() }
     guard method == "GET" else {
       return json(405, ["message": "Method Not Allowed"])
+    }
+    guard isSearch else {
+      guard let detail = catalog.detail(named: segments[1] + "/" + segments[2]) else {
+        return notFound()
+      }
+      return json(200, Self.repository(detail))
     }
     var headers = ["X-RateLimit-Resource": "search"]
     if let rateLimit {
@@ -158,6 +168,30 @@ public struct OfflineGitHubRoutes: Sendable {
       "language": repository.language as Any? ?? NSNull(),
       "score": 1.0,
     ]
+  }
+
+  /// A repository as `GET /repos/{owner}/{repo}` answers it: the fields the detail pane shows
+  /// and a few it ignores.
+  static func repository(_ detail: RepositoryDetail) -> [String: Any] {
+    let parts = detail.fullName.split(separator: "/")
+    return [
+      "name": String(parts.last ?? ""),
+      "full_name": detail.fullName,
+      "owner": ["login": String(parts.first ?? ""), "type": "User"],
+      "private": false,
+      "html_url": detail.htmlURL.absoluteString,
+      "description": detail.description as Any? ?? NSNull(),
+      "url": "https://api.github.com/repos/\(detail.fullName)",
+      "stargazers_count": detail.stargazersCount,
+      "watchers_count": detail.stargazersCount,
+      "forks_count": detail.forksCount,
+      "open_issues_count": detail.openIssuesCount,
+      "default_branch": detail.defaultBranch,
+    ]
+  }
+
+  private func notFound() -> Response {
+    json(404, ["message": "Not Found", "documentation_url": Self.documentation])
   }
 
   private func json(_ status: Int, _ object: Any, _ headers: [String: String] = [:]) -> Response {

@@ -33,7 +33,7 @@ public final class OfflineGitHubServer: Sendable {
   ///   - now: The current date, for the rate limit's reset time.
   ///   - fault: Answers a request instead of the routes when it returns a response.
   ///   - limits: What the server accepts (connections, idle timeout, request sizes, log).
-  /// - Throws: ``LoopbackServerError`` when no port can be opened.
+  /// - Throws: `SystemCallError` when no port can be opened.
   public init(
     routes: OfflineGitHubRoutes = OfflineGitHubRoutes(), latency: Duration = .zero,
     clock: any Clock<Duration> = ContinuousClock(),

@@ -10,6 +10,10 @@ import ExampleCommandLine
 /// wait
 /// next
 /// wait
+/// # Show the first repository's detail, then close it.
+/// open 1
+/// wait
+/// close
 /// ```
 public enum ScriptCommand: Sendable, Equatable {
   /// `query TEXT`: type `TEXT` into the search field (everything after `query `; may be empty).
@@ -18,6 +22,11 @@ public enum ScriptCommand: Sendable, Equatable {
   case next
   /// `retry`: retry the page that failed.
   case retry
+  /// `open N`: show the detail of the Nth repository listed, from 1 (nothing happens when the
+  /// list is shorter).
+  case open(Int)
+  /// `close`: close the detail.
+  case close
   /// `wait`: wait until no debounce or request is pending.
   case wait
   /// `sleep MS`: wait `MS` milliseconds of real time (at most a minute), so that a request can
@@ -47,12 +56,22 @@ public enum ScriptCommand: Sendable, Equatable {
     case "retry":
       try line.expectNoArgument()
       self = .retry
+    case "open":
+      let words = line.argument.split { $0 == " " || $0 == "\t" }
+      guard words.count == 1, let number = Int(words[0]), number >= 1 else {
+        throw line.error("open needs the number of a repository in the list, from 1, like 'open 1'")
+      }
+      self = .open(number)
+    case "close":
+      try line.expectNoArgument()
+      self = .close
     case "wait":
       try line.expectNoArgument()
       self = .wait
     case "sleep": self = .sleep(milliseconds: try line.milliseconds())
     default:
-      throw line.unknownCommand(expected: ["query", "next", "retry", "wait", "sleep"])
+      throw line.unknownCommand(
+        expected: ["query", "next", "retry", "open", "close", "wait", "sleep"])
     }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Why a page of results did not arrive, with what a person needs to act on it.
+/// Why a page of results or a repository's detail did not arrive, with what a person needs to
+/// act on it.
 ///
 /// The seed swallowed every failure into "no results"; here each one is a state the screen can
 /// explain. Server-supplied text is cut to one line of printable characters before it is kept,
@@ -23,6 +24,8 @@ public enum SearchError: Error, Sendable, Hashable {
   /// The answer could not be read: not UTF-8, not JSON, not the expected shape, or an unexpected
   /// status.
   case invalidResponse(String)
+  /// There is no repository with this full name (404 to `GET /repos/{owner}/{repo}`).
+  case notFound(String)
 
   /// Makes an `.invalidQuery` error from server text, reduced to one safe line.
   public static func invalidQuery(serverMessage: String) -> SearchError {
@@ -35,7 +38,7 @@ public enum SearchError: Error, Sendable, Hashable {
   public var isRetryable: Bool {
     switch self {
     case .rateLimited, .unavailable, .offline, .invalidResponse: true
-    case .invalidQuery, .forbidden, .endOfResults: false
+    case .invalidQuery, .forbidden, .endOfResults, .notFound: false
     }
   }
 
@@ -64,6 +67,8 @@ public enum SearchError: Error, Sendable, Hashable {
       return "GitHub serves only the first 1000 results of a search"
     case .invalidResponse(let reason):
       return "unreadable answer from the server: \(reason)"
+    case .notFound(let fullName):
+      return "GitHub has no repository named \(fullName)"
     }
   }
 

@@ -26,22 +26,7 @@ public enum SearchResponseDecoder {
     from body: Data, response: HTTPURLResponse, url: URL, pageSize: Int, now: Date
   ) throws(SearchError) -> SearchPage {
     if let error = SearchError(response: response, body: body, now: now) { throw error }
-    guard body.count <= maximumBodySize else {
-      throw .invalidResponse("the answer is too large (\(body.count) bytes)")
-    }
-    guard isUTF8(body) else { throw .invalidResponse("the answer is not UTF-8 text") }
-    let decoded: Body
-    do {
-      decoded = try JSONDecoder().decode(Body.self, from: body)
-    } catch let DecodingError.keyNotFound(key, _) {
-      throw .invalidResponse("the answer has no `\(key.stringValue)`")
-    } catch let DecodingError.typeMismatch(_, context) {
-      throw .invalidResponse("the answer has a malformed `\(path(context.codingPath))`")
-    } catch let DecodingError.valueNotFound(_, context) {
-      throw .invalidResponse("the answer has a null `\(path(context.codingPath))`")
-    } catch {
-      throw .invalidResponse("the answer is not valid JSON (\(body.count) bytes; truncated?)")
-    }
+    let decoded = try decode(Body.self, from: body)
     let repositories = decoded.items.compactMap(\.value)
     return SearchPage(
       repositories: repositories,
@@ -50,6 +35,31 @@ public enum SearchResponseDecoder {
       nextPage: nextPage(
         response: response, url: url, pageSize: pageSize, isEmpty: repositories.isEmpty),
       skippedItemCount: decoded.items.count - repositories.count)
+  }
+
+  /// Decodes a successful answer's body, or says in a ``SearchError/invalidResponse(_:)`` why it
+  /// cannot: too large, not UTF-8, not JSON, a field missing or malformed, or the reason the
+  /// type's own decoder threw as a ``SearchError``.
+  static func decode<Value: Decodable>(
+    _ type: Value.Type, from body: Data
+  ) throws(SearchError) -> Value {
+    guard body.count <= maximumBodySize else {
+      throw .invalidResponse("the answer is too large (\(body.count) bytes)")
+    }
+    guard isUTF8(body) else { throw .invalidResponse("the answer is not UTF-8 text") }
+    do {
+      return try JSONDecoder().decode(Value.self, from: body)
+    } catch let DecodingError.keyNotFound(key, _) {
+      throw .invalidResponse("the answer has no `\(key.stringValue)`")
+    } catch let DecodingError.typeMismatch(_, context) {
+      throw .invalidResponse("the answer has a malformed `\(path(context.codingPath))`")
+    } catch let DecodingError.valueNotFound(_, context) {
+      throw .invalidResponse("the answer has a null `\(path(context.codingPath))`")
+    } catch let error as SearchError {
+      throw error  // A type's own check, with its own reason.
+    } catch {
+      throw .invalidResponse("the answer is not valid JSON (\(body.count) bytes; truncated?)")
+    }
   }
 
   /// The `rel="next"` link, unless it lies past the 1000-result cap or goes nowhere new.

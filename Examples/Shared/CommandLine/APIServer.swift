@@ -1,11 +1,6 @@
 import Foundation
 
 /// Where an example's requests go, as `--offline` and `--api-url URL` choose.
-///
-/// ```swift
-/// case "--offline": try options.server.choose(.offline)
-/// case "--api-url": try options.server.choose(.custom(try parser.httpURL()))
-/// ```
 public enum APIServer: Sendable, Equatable {
   /// `https://api.github.com`, the default.
   case gitHub
@@ -14,13 +9,10 @@ public enum APIServer: Sendable, Equatable {
   /// The embedded server on 127.0.0.1.
   case offline
 
-  /// GitHub's public REST API.
-  public static let gitHubURL = URL(string: "https://api.github.com")!
-
   /// The API's root URL; `nil` offline, where the server picks its port when it starts.
   public var url: URL? {
     switch self {
-    case .gitHub: Self.gitHubURL
+    case .gitHub: URL(string: "https://api.github.com")
     case .custom(let url): url
     case .offline: nil
     }
@@ -33,8 +25,7 @@ public enum APIServer: Sendable, Equatable {
     switch (self, server) {
     case (.offline, .custom), (.custom, .offline):
       throw UsageError("--offline and --api-url cannot be combined")
-    default:
-      self = server
+    default: self = server
     }
   }
 }

@@ -21,9 +21,7 @@ public struct CommonOptions: Sendable, Equatable {
   /// Reads `option` if it is one of these; returns `false` for another.
   public mutating func read(
     _ option: String, from parser: inout OptionParser
-  ) throws(UsageError)
-    -> Bool
-  {
+  ) throws(UsageError) -> Bool {
     switch option {
     case "-h", "--help": showHelp = true
     case "--offline": try server.choose(.offline)

@@ -1,10 +1,5 @@
-/// A JSON value whose objects keep their keys in the order written, so output reads as
-/// documented (`JSONEncoder` orders keys as it likes); serialized on one line.
-///
-/// ```swift
-/// JSONValue.object([("status", .string("ok")), ("met", .bool(true))]).serialized
-/// // {"status":"ok","met":true}
-/// ```
+/// A JSON value whose objects keep their keys in the order written (unlike `JSONEncoder`'s), so
+/// output reads as documented; ``serialized`` on one line.
 public indirect enum JSONValue: Sendable {
   /// `null`.
   case null
@@ -31,47 +26,24 @@ public indirect enum JSONValue: Sendable {
 
   /// The value as compact JSON text, UTF-8 kept as is.
   public var serialized: String {
-    var output = ""
-    write(to: &output)
-    return output
+    switch self {
+    case .null: "null"
+    case .bool(let value): value ? "true" : "false"
+    case .integer(let value): String(value)
+    case .string(let value): Self.quoted(value)
+    case .array(let values): "[" + values.map(\.serialized).joined(separator: ",") + "]"
+    case .object(let members):
+      "{"
+        + members.map { Self.quoted($0.key) + ":" + $0.value.serialized }
+        .joined(separator: ",") + "}"
+    }
   }
 
   /// `text` as a JSON string: in quotes, with `"`, `\`, every control character and the two
   /// line separators JavaScript cannot hold escaped (RFC 8259), so it is safe on a terminal too.
   public static func quoted(_ text: String) -> String {
-    var output = ""
-    writeString(text, to: &output)
-    return output
-  }
-
-  private func write(to output: inout String) {
-    switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .integer(let value): output += String(value)
-    case .string(let value): Self.writeString(value, to: &output)
-    case .array(let values):
-      output += "["
-      for (index, value) in values.enumerated() {
-        if index > 0 { output += "," }
-        value.write(to: &output)
-      }
-      output += "]"
-    case .object(let members):
-      output += "{"
-      for (index, member) in members.enumerated() {
-        if index > 0 { output += "," }
-        Self.writeString(member.key, to: &output)
-        output += ":"
-        member.value.write(to: &output)
-      }
-      output += "}"
-    }
-  }
-
-  private static func writeString(_ value: String, to output: inout String) {
-    output += "\""
-    for scalar in value.unicodeScalars {
+    var output = "\""
+    for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""
       case "\\": output += "\\\\"
@@ -81,10 +53,9 @@ public indirect enum JSONValue: Sendable {
       case _ where scalar.isTerminalControl || scalar == "\u{2028}" || scalar == "\u{2029}":
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default:
-        output.unicodeScalars.append(scalar)
+      default: output.unicodeScalars.append(scalar)
       }
     }
-    output += "\""
+    return output + "\""
   }
 }

@@ -1,24 +1,19 @@
 import Foundation
 
-/// Reads a command line one option at a time, for a `switch` over the options' names; the
-/// arguments that are not options are collected as ``operands``.
+/// Reads a command line one option at a time, for a `switch` over the options' names; the other
+/// arguments are ``operands``.
 ///
 /// ```swift
-/// var parser = OptionParser(CommandLine.arguments.dropFirst())
 /// while let option = try parser.nextOption() {
 ///   switch option {
-///   case "--json": options.json = true
 ///   case "--pages": options.pages = try parser.integer(in: 1...1000)
 ///   default: throw parser.unknownOption()
 ///   }
 /// }
-/// let words = parser.operands
 /// ```
 ///
-/// A value follows its option (`--pages 3`) or is attached with `=` (`--pages=3`). An option
-/// that takes no value refuses an attached one. `--` ends the options; `-` alone is an operand.
-/// A missing value is reported as such even when another option stands in its place
-/// (`--script --json`), so `--seed -1` reaches the number check while `--pages --json` does not.
+/// A value follows its option (`--pages 3`) or is attached (`--pages=3`). `--` ends the options;
+/// `-` is an operand. A value may start with `-` (`--seed -1`) but not with `--`.
 public struct OptionParser {
   private var remaining: ArraySlice<String>
   private var option = ""
@@ -40,19 +35,15 @@ public struct OptionParser {
       if argument == "--" {
         operands += remaining
         remaining = []
-        return nil
-      }
-      guard argument.hasPrefix("-"), argument != "-" else {
+      } else if !argument.hasPrefix("-") || argument == "-" {
         operands.append(argument)
-        continue
-      }
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        option = String(argument[..<equals])
-        attachedValue = String(argument[argument.index(after: equals)...])
       } else {
-        option = argument
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+          .map(String.init)
+        option = argument.hasPrefix("--") ? parts[0] : argument
+        attachedValue = argument.hasPrefix("--") && parts.count == 2 ? parts[1] : nil
+        return option
       }
-      return option
     }
     return nil
   }
@@ -66,32 +57,21 @@ public struct OptionParser {
     guard let next = remaining.first, !next.hasPrefix("--") else {
       throw UsageError("\(option) needs a value")
     }
-    remaining.removeFirst()
-    return next
+    return remaining.removeFirst()
   }
 
   /// The current option's value as a whole number in `range`.
   public mutating func integer<Integer: FixedWidthInteger>(
     in range: ClosedRange<Integer>
   ) throws(UsageError) -> Integer {
-    let text = try value()
-    guard let number = Integer(text), range.contains(number) else {
-      throw UsageError(
-        "\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), "
-          + "not \(Self.quoted(text))")
-    }
-    return number
+    try value(in: range, named: "whole number", parse: { Integer($0) }, show: { "\($0)" })
   }
 
   /// The current option's value as a number in `range`, fractions allowed.
   public mutating func number(in range: ClosedRange<Double>) throws(UsageError) -> Double {
-    let text = try value()
-    guard let number = Double(text), range.contains(number) else {
-      throw UsageError(
-        "\(option) needs a number from \(Self.format(range.lowerBound)) to "
-          + "\(Self.format(range.upperBound)), not \(Self.quoted(text))")
+    try value(in: range, named: "number", parse: Double.init) {
+      $0.rounded() == $0 ? String(Int($0)) : String($0)
     }
-    return number
   }
 
   /// The current option's value as milliseconds, from 0 to `maximum`.
@@ -102,11 +82,9 @@ public struct OptionParser {
   /// The current option's value as an `http` or `https` URL with a host.
   public mutating func httpURL() throws(UsageError) -> URL {
     let text = try value()
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", url.host?.isEmpty == false
-    else {
-      throw UsageError("\(option) needs an http or https URL, not \(Self.quoted(text))")
-    }
+    guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased()),
+      url.host?.isEmpty == false
+    else { throw UsageError("\(option) needs an http or https URL, not \(Self.quoted(text))") }
     return url
   }
 
@@ -115,12 +93,21 @@ public struct OptionParser {
     UsageError("unknown option \(Self.quoted(option))")
   }
 
+  private mutating func value<Number: Comparable>(
+    in range: ClosedRange<Number>, named kind: String, parse: (String) -> Number?,
+    show: (Number) -> String
+  ) throws(UsageError) -> Number {
+    let text = try value()
+    guard let number = parse(text), range.contains(number) else {
+      throw UsageError(
+        "\(option) needs a \(kind) from \(show(range.lowerBound)) to \(show(range.upperBound)), "
+          + "not \(Self.quoted(text))")
+    }
+    return number
+  }
+
   /// `text` in quotes, escaped, cut to a readable length.
   static func quoted(_ text: String) -> String {
     JSONValue.quoted(text.count > 60 ? text.prefix(59) + "…" : text)
-  }
-
-  private static func format(_ number: Double) -> String {
-    number.rounded() == number ? String(Int(number)) : String(number)
   }
 }

@@ -1,20 +1,13 @@
 import Foundation
 
-/// Writes text straight to a file descriptor, unbuffered: every line is out as soon as it is
-/// written, in order, even when the process ends right after (by `exit`, a signal or a crash).
-///
-/// ```swift
-/// OutputFile.standardOutput.writeLine(state.outputLine())
-/// OutputFile(descriptor: terminal).write("\u{1B}[?25h")
-/// ```
-///
-/// Standard output closed by its reader (`| head`) ends the process as `SIGPIPE` would,
-/// although ``ProcessSignals/prepare()`` ignores that signal for the sockets' sake.
+/// Writes text straight to a file descriptor, unbuffered, so every line is out in order even if
+/// the process ends right after. Standard output closed by its reader (`| head`) ends the
+/// process as `SIGPIPE` would, although ``ProcessSignals/prepare()`` ignores that signal.
 public struct OutputFile: Sendable {
-  /// The descriptor written to.
+  /// The descriptor written to; this value never closes it.
   public let descriptor: Int32
 
-  /// Makes an output for `descriptor`; it is not closed by this value.
+  /// Makes an output for `descriptor`.
   public init(descriptor: Int32) {
     self.descriptor = descriptor
   }
@@ -38,36 +31,22 @@ public struct OutputFile: Sendable {
     }
   }
 
-  /// Writes `bytes` in full, retrying after interruptions and short writes, and waiting while a
-  /// non-blocking descriptor is full; returns `false` on any other error, `errno` telling which.
-  ///
-  /// Async-signal-safe (`write` and `poll` only), so a signal handler may call it.
+  /// Writes `bytes` in full, through interruptions, short writes and a full non-blocking
+  /// descriptor; returns `false` on any other error, `errno` telling which. Async-signal-safe.
   @discardableResult
   public func write(bytes: UnsafeRawBufferPointer) -> Bool {
-    guard let start = bytes.baseAddress else { return true }
-    var offset = 0
-    while offset < bytes.count {
-      let count = systemWrite(descriptor, start + offset, bytes.count - offset)
+    var rest = bytes
+    while let start = rest.baseAddress, !rest.isEmpty {
+      let count = Foundation.write(descriptor, start, rest.count)
       if count > 0 {
-        offset += count
-      } else if count < 0 && errno == EINTR {
-        continue
+        rest = UnsafeRawBufferPointer(rebasing: rest[count...])
       } else if count < 0 && errno == EAGAIN {
         var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
         _ = poll(&entry, 1, -1)
-      } else {
+      } else if count == 0 || errno != EINTR {
         return false
       }
     }
     return true
   }
-}
-
-/// `write(2)`, named apart from ``OutputFile/write(_:)``.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-  #if canImport(Darwin)
-  Darwin.write(descriptor, bytes, count)
-  #else
-  Glibc.write(descriptor, bytes, count)
-  #endif
 }

@@ -2,32 +2,26 @@ import Foundation
 
 /// How the example executables treat signals: the same in both, and as shells expect.
 ///
-/// - `SIGINT` (Ctrl-C), `SIGTERM`, `SIGHUP`, `SIGQUIT` end the process by that signal, so a
-///   shell reports 130 for Ctrl-C and a calling script stops too. The interactive mode reads
-///   Ctrl-C as a key and ends by ``end(by:)`` once the terminal is restored.
-/// - `SIGPIPE` is ignored, so a socket closed by its peer is an error, not the end; a closed
-///   standard output still ends the process by `SIGPIPE` (``OutputFile``).
+/// `SIGINT` (Ctrl-C), `SIGTERM`, `SIGHUP` and `SIGQUIT` end the process by that signal, so a
+/// shell reports 130 for Ctrl-C and a calling script stops too; the interactive mode reads
+/// Ctrl-C as a key and ends by ``end(by:)`` once the terminal is restored. `SIGPIPE` is ignored,
+/// so a socket closed by its peer is an error, not the end (``OutputFile`` still ends the
+/// process when standard output is closed).
 public enum ProcessSignals {
-  /// The signals a person or a shell sends to stop a program.
-  public static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP]
-
-  /// Sets up the process: `SIGPIPE` ignored, and ``stopSignals`` unblocked on this thread.
-  ///
-  /// Call it first in `main`. A parent may start the process with signals blocked (a test
-  /// runner's thread does); without this, Ctrl-C and `kill` would have no effect.
+  /// Ignores `SIGPIPE` and unblocks the signals that stop a program, on this thread. Call it
+  /// first in `main`: a parent may start the process with them blocked (a test runner does).
   public static func prepare() {
     signal(SIGPIPE, SIG_IGN)
-    unblock(stopSignals)
+    unblock([SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP])
   }
 
-  /// Ends the process by `signal` with its default action, as if it had never been caught or
-  /// ignored: the parent sees the signal (a shell prints 128 + its number).
+  /// Ends the process by `signal` with its default action, so that the parent sees the signal
+  /// (a shell prints 128 + its number).
   public static func end(by number: Int32) -> Never {
     _ = signal(number, SIG_DFL)
     unblock([number])
     _ = raise(number)
-    // Only reached for a signal whose default action does not end the process.
-    _exit(128 + number)
+    _exit(128 + number)  // Only for a signal whose default action does not end the process.
   }
 
   /// Unblocks `signals` on the calling thread.

@@ -1,14 +1,7 @@
 import Foundation
 
 /// An example executable's name and its ways to report and end, the same in both:
-/// `name: message` on standard error; status 1 for a failure, 2 for a usage error (a bad
-/// command line or script).
-///
-/// ```swift
-/// let program = Program(name: "signup")
-/// let options: SignupOptions = program.start()
-/// let script = program.readScript(options.common, as: ScriptCommand.init)
-/// ```
+/// `name: message` on standard error; status 1 for a failure, 2 for a bad command line or script.
 public struct Program: Sendable {
   /// The name messages start with.
   public let name: String
@@ -37,25 +30,23 @@ public struct Program: Sendable {
     return options
   }
 
-  /// The script to run, read and checked whole before anything starts, each command with its
-  /// line's number; `nil` for the interactive mode (see ``RunMode``). A script that cannot run
-  /// ends the program with status 2.
+  /// The script's commands with their lines' numbers, read and checked whole before anything
+  /// starts (or the program ends with status 2); `nil` for the interactive mode (``RunMode``).
   public func readScript<Command>(
     _ options: CommonOptions, as command: (ScriptLine) throws(ScriptError) -> Command
   ) -> [(line: Int, command: Command)]? {
-    let mode: RunMode
     do {
-      mode = try RunMode.choose(scriptPath: options.scriptPath)
-    } catch {
-      end(with: error)
-    }
-    guard case .script(let path) = mode else { return nil }
-    do {
+      guard case .script(let path) = try RunMode.choose(scriptPath: options.scriptPath) else {
+        return nil
+      }
       return try ScriptReader.read(path: path).map { line throws(ScriptError) in
         (line.number, try command(line))
       }
-    } catch {
+    } catch let error as UsageError {
       end(with: error)
+    } catch {
+      printError("\(error)")
+      exit(2)
     }
   }
 
@@ -68,12 +59,6 @@ public struct Program: Sendable {
   public func end(with error: UsageError) -> Never {
     printError(error.message)
     OutputFile.standardError.writeLine("Run '\(name) --help' for usage.")
-    exit(2)
-  }
-
-  /// Reports a script that cannot run, and exits with status 2.
-  public func end(with error: ScriptError) -> Never {
-    printError(error.description)
     exit(2)
   }
 

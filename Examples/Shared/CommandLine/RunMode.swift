@@ -2,9 +2,8 @@ import Foundation
 
 /// How an example runs when no one-shot query was given: a script, or the interactive UI.
 ///
-/// The same rule in both executables: `--script FILE` runs FILE (`-` standard input); otherwise
-/// a terminal on both standard input and output opens the interactive UI, and standard input
-/// that is not a terminal (a pipe, a file) is the script.
+/// `--script FILE` runs FILE (`-` standard input); otherwise a terminal on both standard input
+/// and output opens the interactive UI, and standard input that is not a terminal is the script.
 public enum RunMode: Sendable, Equatable {
   /// Run the script at the path, or on standard input when it is `nil`.
   case script(path: String?)
@@ -14,18 +13,17 @@ public enum RunMode: Sendable, Equatable {
   /// The mode for `--script` (its value, or `nil` when absent) and the descriptors at hand.
   ///
   /// - Throws: ``UsageError`` when standard input is a terminal and standard output is not: the
-  ///   UI would be drawn into a file. `--script -` reads commands typed at the terminal instead.
+  ///   UI would be drawn into a file.
   public static func choose(
     scriptPath: String?, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
   ) throws(UsageError) -> RunMode {
     if let scriptPath { return .script(path: scriptPath == "-" ? nil : scriptPath) }
-    switch (isatty(input) == 1, isatty(output) == 1) {
-    case (true, true): return .interactive
-    case (false, _): return .script(path: nil)
-    case (true, false):
+    guard isatty(input) == 1 else { return .script(path: nil) }
+    guard isatty(output) == 1 else {
       throw UsageError(
         "the interactive mode needs a terminal on standard output; "
           + "give --script FILE, or --script - to type commands")
     }
+    return .interactive
   }
 }

@@ -1,7 +1,6 @@
 /// Why a script cannot run: it cannot be read, or one of its lines is not a command. The
-/// program prints it and exits with status 2 before running anything.
-///
-/// The message never repeats the line's text, which may hold a password.
+/// program prints it and exits with status 2 before running anything. The message never repeats
+/// the line's text, which may hold a password.
 public struct ScriptError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The line at fault, from 1, or `nil` when the script as a whole is.
   public var line: Int?

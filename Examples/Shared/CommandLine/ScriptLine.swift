@@ -6,9 +6,9 @@
 /// sleep 250                 → keyword "sleep", argument "250"
 /// ```
 ///
-/// The keyword ends at the first space or tab, and the argument is the rest of the line after
-/// that one separator, kept as written (a password's spaces and `#` included). Indentation
-/// before the keyword and a trailing carriage return (a script saved on Windows) are dropped.
+/// The keyword ends at the first space or tab; the argument is the rest of the line after that
+/// one separator, kept as written (a password's spaces and `#` included). Indentation and a
+/// trailing carriage return (a script saved on Windows) are dropped.
 public struct ScriptLine: Sendable, Equatable {
   /// The line's number in the script, from 1.
   public var number: Int
@@ -22,11 +22,9 @@ public struct ScriptLine: Sendable, Equatable {
 
   /// The command on `text`, or `nil` for a blank line or a comment.
   ///
-  /// - Throws: ``ScriptError`` when the line holds a control character other than a tab
-  ///   (scripts are plain text; an escape sequence in one is a mistake or an attack).
+  /// - Throws: ``ScriptError`` for a control character other than a tab: scripts are plain text.
   public init?(number: Int, text: some StringProtocol) throws(ScriptError) {
-    var text = Substring(text)
-    if text.hasSuffix("\r") { text.removeLast() }
+    let text = text.hasSuffix("\r") ? Substring(text.dropLast()) : Substring(text)
     if let control = text.unicodeScalars.first(where: { $0.isTerminalControl && $0 != "\t" }) {
       let code = String(control.value, radix: 16, uppercase: true)
       throw ScriptError(
@@ -54,8 +52,7 @@ public struct ScriptLine: Sendable, Equatable {
     }
   }
 
-  /// The argument as milliseconds for `sleep`: a whole number from 0 to
-  /// ``maximumSleepMilliseconds``.
+  /// The argument as `sleep`'s milliseconds, up to ``maximumSleepMilliseconds``.
   public func milliseconds() throws(ScriptError) -> Int {
     let words = argument.split { $0 == " " || $0 == "\t" }
     guard words.count == 1, let value = Int(words[0]),

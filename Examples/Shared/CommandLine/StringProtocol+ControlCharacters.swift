@@ -4,10 +4,8 @@ extension StringProtocol {
   ///
   /// ```swift
   /// "evil\u{1B}[2Jname".escapingControlCharacters   // #"evil\u{1B}[2Jname"#
-  /// "名前 🐙".escapingControlCharacters               // "名前 🐙"
   /// ```
   public var escapingControlCharacters: String {
-    guard unicodeScalars.contains(where: \.isTerminalControl) else { return String(self) }
     var result = ""
     for scalar in unicodeScalars {
       if scalar.isTerminalControl {

@@ -1,16 +1,10 @@
 import Foundation
 
 /// A system call that failed: its name and the `errno` it set.
-///
-/// ```swift
-/// guard tcgetattr(descriptor, &attributes) == 0 else {
-///   throw SystemCallError(operation: "tcgetattr", code: errno)
-/// }
-/// ```
 public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The system call that failed, such as `tcgetattr`.
+  /// The system call that failed, such as `bind`.
   public var operation: String
-  /// The `errno` it set (`ENOTTY` when a descriptor is not a terminal).
+  /// The `errno` it set, such as `EADDRINUSE`.
   public var code: Int32
 
   /// Makes an error for `operation` failing with `code`.
@@ -20,12 +14,8 @@ public struct SystemCallError: Error, Sendable, Equatable, CustomStringConvertib
   }
 
   /// The system's sentence for ``code``, such as `Permission denied`.
-  public var reason: String {
-    String(cString: strerror(code))
-  }
+  public var reason: String { String(cString: strerror(code)) }
 
-  /// A one-line description, such as `tcgetattr failed: Inappropriate ioctl for device`.
-  public var description: String {
-    "\(operation) failed: \(reason) (errno \(code))"
-  }
+  /// One line, such as `bind failed: Address already in use (errno 98)`.
+  public var description: String { "\(operation) failed: \(reason) (errno \(code))" }
 }

@@ -4,15 +4,8 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Why an ``HTTPFetcher`` got no complete answer, as one plain sentence naming the server.
-///
-/// The sentence never holds the request's path, query or headers, so it can't leak a token or
-/// a search to a log.
-///
-/// ```swift
-/// HTTPFetchError(.timedOut(.seconds(30)), server: "api.github.com").description
-/// // "api.github.com did not answer within 30 s"
-/// ```
+/// Why an ``HTTPFetcher`` got no complete answer, as one plain sentence that names the server
+/// and never the request's path, query or headers (no token or search leaks to a log).
 public struct HTTPFetchError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What went wrong.
   public enum Reason: Sendable, Hashable {
@@ -49,8 +42,7 @@ public struct HTTPFetchError: Error, Sendable, Hashable, CustomStringConvertible
     self.server = server
   }
 
-  /// The error a `URLError` from a request to `url` stands for; `deadline` is the limit a
-  /// `URLError.timedOut` ran into.
+  /// The error a `URLError` from a request to `url` stands for; `.timedOut` ran into `deadline`.
   init(_ error: URLError, url: URL?, deadline: Duration) {
     let reason: Reason =
       switch error.code {
@@ -74,10 +66,7 @@ public struct HTTPFetchError: Error, Sendable, Hashable, CustomStringConvertible
 
   /// Whether the server could not be reached at all (as opposed to failing mid-answer).
   public var isUnreachable: Bool {
-    switch reason {
-    case .cannotConnect, .cannotFindHost, .notConnectedToInternet: true
-    default: false
-    }
+    [.cannotConnect, .cannotFindHost, .notConnectedToInternet].contains(reason)
   }
 
   /// One sentence, such as `could not connect to 127.0.0.1:8080`.

@@ -1,17 +1,15 @@
-/// One entry of a ``LoopbackServer``'s request log: a request and what became of it.
-///
-/// A record is added, ``Outcome/pending``, as soon as the request has been read in full, before
-/// the handler runs; its outcome changes once, when the exchange ends.
+/// One entry of a ``LoopbackServer``'s request log: a request, once read in full, and what
+/// became of it.
 public struct RequestRecord: Sendable {
   /// What became of a request.
   public enum Outcome: Sendable, Equatable {
-    /// The handler is running, or its response is being written, or it stalls.
+    /// The handler is running, its response is being written, or it stalls.
     case pending
     /// The whole response was written (the client may still not have read it).
     case responded(status: Int)
     /// The response was cut short on purpose (``HTTPResponse/closingConnection(afterBodyBytes:)``).
     case closedMidBody(status: Int)
-    /// The client closed or reset the connection before the response was written in full.
+    /// The client left before the response was written in full.
     case clientDisconnected
     /// The server stopped before the response was written in full.
     case serverStopped
@@ -20,20 +18,10 @@ public struct RequestRecord: Sendable {
   /// The position of the request in the log, from 0.
   public var index: Int
   /// The number of the connection the request arrived on, from 0 in order of acceptance.
-  ///
-  /// Requests with the same number shared a kept-alive connection.
   public var connection: Int
-  /// The request as the handler received it, but without its body, and with the values of
-  /// `Authorization`, `Proxy-Authorization` and `Cookie` replaced by `<redacted>`.
+  /// The request without its body, and `<redacted>` for `Authorization`,
+  /// `Proxy-Authorization` and `Cookie`.
   public var request: HTTPRequest
   /// What became of the request so far.
   public var outcome: Outcome
-
-  /// Makes a record.
-  public init(index: Int, connection: Int, request: HTTPRequest, outcome: Outcome) {
-    self.index = index
-    self.connection = connection
-    self.request = request
-    self.outcome = outcome
-  }
 }

@@ -1,26 +1,16 @@
-/// What the screen should show: lines from the top row down, and where the cursor goes.
-///
-/// An app builds a frame from its state on every change and hands it to ``Screen/render(_:)``,
-/// which redraws only the lines that differ from the previous frame.
-///
-/// ```swift
-/// var frame = Frame()
-/// frame.append(Line("Sign up", style: .bold))
-/// frame.append(Line("Username: " + editor.text))
-/// frame.cursor = Frame.Cursor(row: 1, column: 10 + editor.cursorColumn)
-/// ```
+/// What the screen should show: lines from the top row down, and where the cursor goes. An app
+/// builds one from its state on every change and hands it to ``Screen/render(_:)``.
 public struct Frame: Hashable, Sendable {
-  /// A cursor position, from 0 at the top-left cell, in columns (display width), not characters.
+  /// A cell, from 0 at the top left, in columns (display width), not characters.
   public struct Cursor: Hashable, Sendable {
     /// The row, from 0.
     public var row: Int
     /// The column, from 0.
     public var column: Int
 
-    /// Makes a position.
+    /// Makes a cell's position.
     public init(row: Int, column: Int) {
-      self.row = row
-      self.column = column
+      (self.row, self.column) = (row, column)
     }
   }
 

@@ -1,16 +1,4 @@
-/// A key press, decoded from the bytes a terminal sends in raw mode.
-///
-/// ```swift
-/// for await case .key(let key) in terminal.events() {
-///   switch key {
-///   case .control("c"): return            // Ctrl-C arrives as a key in raw mode
-///   case .tab: focus.next()
-///   case .shiftTab: focus.previous()
-///   case .character(let character): field.insert(character)
-///   default: field.handle(key)
-///   }
-/// }
-/// ```
+/// A key press, decoded from the bytes a terminal sends in raw mode (where Ctrl-C is a key).
 public enum Key: Hashable, Sendable {
   /// A printable character (one grapheme cluster; multi-byte UTF-8 decoded).
   case character(Character)
@@ -26,25 +14,13 @@ public enum Key: Hashable, Sendable {
   case delete
   /// Escape pressed on its own.
   case escape
-  /// The up arrow.
-  case up
-  /// The down arrow.
-  case down
-  /// The left arrow.
-  case left
-  /// The right arrow.
-  case right
-  /// Home.
-  case home
-  /// End.
-  case end
-  /// Page Up.
-  case pageUp
-  /// Page Down.
-  case pageDown
-  /// Control with a key: a lowercase letter (`.control("c")` is Ctrl-C), or `\`, `]`, `^`, `_`.
-  ///
-  /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M send the same bytes as Backspace, Tab and Enter, and
-  /// decode as those.
+  /// An arrow key.
+  case up, down, left, right
+  /// Home or End.
+  case home, end
+  /// Page Up or Page Down.
+  case pageUp, pageDown
+  /// Control with a lowercase letter (`.control("c")` is Ctrl-C), or `\`, `]`, `^`, `_`;
+  /// Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M decode as Backspace, Tab and Enter, whose bytes they send.
   case control(Character)
 }

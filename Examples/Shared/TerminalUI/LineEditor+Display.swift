@@ -1,20 +1,15 @@
 extension LineEditor {
   /// The part of the text to draw in a field `width` columns wide, scrolled so the cursor stays
-  /// visible, and the cursor's column within it.
-  ///
-  /// With a `mask` (for a password), every character is drawn as the mask and no character of
-  /// the text appears in the result.
+  /// visible, and the cursor's column within it. With a `mask` (for a password), every character
+  /// is drawn as the mask and none of the text appears in the result.
   ///
   /// ```swift
   /// let (shown, column) = editor.visibleText(width: 20, mask: "•")
-  /// line.append(shown)
-  /// frame.cursor = Frame.Cursor(row: row, column: labelWidth + column)
   /// ```
   public func visibleText(width: Int, mask: Character? = nil) -> (text: String, cursorColumn: Int) {
-    let characters: [Character] =
-      mask.map { Array(repeating: $0, count: text.count) } ?? Array(text)
-    let widths = characters.map(\.displayWidth)
     guard width > 0 else { return ("", 0) }
+    let characters = mask.map { Array(repeating: $0, count: text.count) } ?? Array(text)
+    let widths = characters.map(\.displayWidth)
     // Scroll right until the cursor, and one cell for it, fit.
     var start = 0
     var cursorColumn = widths[..<cursor].reduce(0, +)

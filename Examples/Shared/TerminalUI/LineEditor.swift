@@ -1,15 +1,5 @@
-/// A one-line text field's editing state: the text and a cursor between characters.
-///
-/// Positions count characters (grapheme clusters), so the cursor never lands inside `é`, `名`
-/// or a family emoji, whatever bytes they take. ``cursorColumn`` converts to screen columns.
-///
-/// ```swift
-/// var editor = LineEditor()
-/// editor.insert("octocat")
-/// editor.moveLeft()
-/// editor.deleteBackward()     // "octocat" → "octoct", cursor before the last "t"
-/// editor.handle(.home)        // cursor at 0
-/// ```
+/// A one-line text field's editing state: the text and a cursor between characters (grapheme
+/// clusters, so it never lands inside `é`, `名` or a family emoji).
 public struct LineEditor: Hashable, Sendable {
   /// The text.
   public private(set) var text: String
@@ -30,68 +20,38 @@ public struct LineEditor: Hashable, Sendable {
     cursor = min(before.count, text.count)
   }
 
-  /// Inserts `character` at the cursor and moves the cursor past it.
-  public mutating func insert(_ character: Character) {
-    insert(String(character))
-  }
-
-  /// Deletes the character before the cursor (Backspace).
-  public mutating func deleteBackward() {
-    guard cursor > 0 else { return }
-    text = String(text.prefix(cursor - 1)) + text.dropFirst(cursor)
-    cursor -= 1
-  }
-
-  /// Deletes the character after the cursor (Delete).
-  public mutating func deleteForward() {
-    guard cursor < text.count else { return }
-    text = String(text.prefix(cursor)) + text.dropFirst(cursor + 1)
-  }
-
-  /// Deletes everything before the cursor (Ctrl-U).
-  public mutating func deleteToStart() {
-    text = String(text.dropFirst(cursor))
-    cursor = 0
-  }
-
-  /// Deletes everything after the cursor (Ctrl-K).
-  public mutating func deleteToEnd() {
-    text = String(text.prefix(cursor))
-  }
-
-  /// Deletes the word before the cursor and the spaces after it (Ctrl-W).
-  public mutating func deleteWordBackward() {
-    var start = cursor
+  /// Applies the usual editing meaning of `key`; returns `false` for a key it does not use
+  /// (Enter, Tab, up and down, Escape, other control keys), which the app handles.
+  ///
+  /// Printable characters insert; Backspace and Ctrl-H delete backward, Delete and Ctrl-D
+  /// forward; left, right, Home, End, Ctrl-B, Ctrl-F, Ctrl-A and Ctrl-E move; Ctrl-U, Ctrl-K and
+  /// Ctrl-W delete to the start, to the end, and the word before the cursor.
+  @discardableResult
+  public mutating func handle(_ key: Key) -> Bool {
     let characters = Array(text)
-    while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
-    while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
-    text = String(characters[..<start]) + String(characters[cursor...])
-    cursor = start
+    switch key {
+    case .character(let character): insert(String(character))
+    case .backspace, .control("h"): delete(max(0, cursor - 1)..<cursor)
+    case .delete, .control("d"): delete(cursor..<min(characters.count, cursor + 1))
+    case .left, .control("b"): cursor = max(0, cursor - 1)
+    case .right, .control("f"): cursor = min(characters.count, cursor + 1)
+    case .home, .control("a"): cursor = 0
+    case .end, .control("e"): cursor = characters.count
+    case .control("u"): delete(0..<cursor)
+    case .control("k"): delete(cursor..<characters.count)
+    case .control("w"):
+      var start = cursor
+      while start > 0 && characters[start - 1].isWhitespace { start -= 1 }
+      while start > 0 && !characters[start - 1].isWhitespace { start -= 1 }
+      delete(start..<cursor)
+    default: return false
+    }
+    return true
   }
 
-  /// Moves the cursor one character left, if it can.
-  public mutating func moveLeft() {
-    cursor = max(0, cursor - 1)
-  }
-
-  /// Moves the cursor one character right, if it can.
-  public mutating func moveRight() {
-    cursor = min(text.count, cursor + 1)
-  }
-
-  /// Moves the cursor before the first character (Home).
-  public mutating func moveToStart() {
-    cursor = 0
-  }
-
-  /// Moves the cursor after the last character (End).
-  public mutating func moveToEnd() {
-    cursor = text.count
-  }
-
-  /// The screen column of the cursor relative to the start of the text: the display width of
-  /// the text before it.
-  public var cursorColumn: Int {
-    text.prefix(cursor).displayWidth
+  /// Deletes the characters at `positions` and puts the cursor where they were.
+  private mutating func delete(_ positions: Range<Int>) {
+    text = String(text.prefix(positions.lowerBound)) + text.dropFirst(positions.upperBound)
+    cursor = positions.lowerBound
   }
 }

@@ -1,13 +1,7 @@
 import Foundation
 
-/// Draws frames on a ``Terminal``, rewriting only what changed since the last one.
-///
-/// ```swift
-/// let screen = Screen(terminal: terminal)
-/// let observation = reactor.observe { state in screen.render(Frame(for: state)) }
-/// ```
-///
-/// Safe to call from any thread; frames are drawn one at a time, in the order of the calls.
+/// Draws frames on a ``Terminal``, rewriting only what changed since the last one; from any
+/// thread, one frame at a time.
 public final class Screen: @unchecked Sendable {
   // Safe: `renderer` is only touched with `lock` held, and the output is written while it is
   // held, so two frames never interleave.
@@ -30,9 +24,7 @@ public final class Screen: @unchecked Sendable {
     }
   }
 
-  /// Makes the next ``render(_:)`` redraw everything (after something else wrote to the screen).
-  ///
-  /// A resize needs no call: a new size always redraws everything.
+  /// Makes the next ``render(_:)`` redraw everything.
   public func invalidate() {
     lock.withLock { renderer.invalidate() }
   }

@@ -1,5 +1,5 @@
 /// How an interactive session ended, so that `main` ends the process the matching way once the
-/// terminal is restored and its resources are released.
+/// terminal is restored.
 public enum SessionEnd: Sendable, Equatable {
   /// The person quit (Escape) or input ended: exit with status 0.
   case quit

@@ -1,27 +1,15 @@
-/// An activity indicator whose frame advances one step per tick.
-///
-/// The app decides when a tick happens (a timer), so tests can step it.
-///
-/// ```swift
-/// var spinner = Spinner()
-/// spinner.frame        // "⠋"
-/// spinner.advance()
-/// spinner.frame        // "⠙"
-/// ```
+/// An activity indicator whose frame advances one step per tick of the app's timer.
 public struct Spinner: Hashable, Sendable {
-  /// The frames, in order: Braille dots, smooth on terminals with Unicode fonts.
+  /// The frames, in order.
   static let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
 
-  /// The position of the current frame.
   private var index = 0
 
   /// Makes a spinner at its first frame.
   public init() {}
 
   /// The current frame.
-  public var frame: String {
-    Self.frames[index]
-  }
+  public var frame: String { Self.frames[index] }
 
   /// Moves to the next frame, wrapping to the first after the last.
   public mutating func advance() {

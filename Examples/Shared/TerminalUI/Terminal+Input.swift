@@ -3,22 +3,16 @@ extension Terminal {
   /// interactive app needs.
   ///
   /// Keys are read from ``input`` on a thread of their own; a resize is a `SIGWINCH`, or the
-  /// process coming back from a suspension (``suspend()``). The stream finishes at end of input.
-  /// Ending the iteration (or cancelling its task) stops the thread. Read one stream at a time:
+  /// process coming back from a suspension (``suspend()``). The stream finishes at end of input;
+  /// ending the iteration (or cancelling its task) stops the thread. Read one stream at a time:
   /// two would split the bytes between them.
   public func events() -> AsyncStream<TerminalEvent> {
-    AsyncStream { continuation in
-      let subscription = ResizeNotifier.shared.subscribe { [self] in
-        continuation.yield(.resize(size))
-      }
+    RedrawRequests.start()
+    return AsyncStream { continuation in
       let reader = InputReader(
-        descriptor: input,
-        onKeys: { keys in for key in keys { continuation.yield(.key(key)) } },
-        onEnd: { continuation.finish() })
-      continuation.onTermination = { _ in
-        reader.stop()
-        ResizeNotifier.shared.unsubscribe(subscription)
-      }
+        descriptor: input, onKey: { continuation.yield(.key($0)) },
+        onRedraw: { continuation.yield(.resize(self.size)) }, onEnd: { continuation.finish() })
+      continuation.onTermination = { _ in reader.stop() }
     }
   }
 }

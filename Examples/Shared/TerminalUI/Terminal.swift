@@ -3,34 +3,11 @@ import Foundation
 
 /// The terminal an interactive app draws on: raw mode, the alternate screen, size and input.
 ///
-/// ```swift
-/// let terminal = Terminal()
-/// guard terminal.isInteractive else { return runScripted() }
-/// try terminal.enterInteractiveMode()
-/// defer { terminal.restore() }
-/// let screen = Screen(terminal: terminal)
-/// for await event in terminal.events() {
-///   if case .key(.control("c")) = event { break }
-///   screen.render(frame(for: reactor.currentState))
-/// }
-/// ```
-///
-/// ## Restoring the terminal
-/// Interactive mode turns off echo, line editing and signal keys (so Ctrl-C arrives as
-/// ``Key/control(_:)`` and the app decides what it means), switches to the alternate screen and
-/// hides the cursor. Everything is put back by ``restore()``, and also, without the app doing
-/// anything, on every other way out: `exit()` and a return from `main` (an `atexit` hook);
-/// `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGQUIT`; and crashes (`SIGSEGV`, `SIGBUS`, `SIGILL`,
-/// `SIGTRAP` — Swift traps raise these two — `SIGABRT`, `SIGFPE`). The signal handlers are
-/// async-signal-safe; after restoring, each puts back the signal's previous disposition and
-/// raises it again, so the process still ends the way it would have (a crash still reports).
-///
-/// A suspension is undone too: `SIGTSTP` (``suspend()``, or `kill -TSTP`) puts the terminal
-/// back for the shell before the process stops, and `fg` brings interactive mode back with a
-/// ``TerminalEvent/resize(_:)`` event, so the app redraws and keys work again.
-///
-/// > Important: The saved state is process-wide: one terminal at a time is in interactive mode.
-/// > `SIGKILL` cannot be caught; `stty sane` repairs a terminal after one.
+/// Interactive mode is undone by ``restore()`` and, with no help from the app, on every other
+/// way out: `exit()`, termination signals and crashes, after which the process still ends as it
+/// would have. `SIGTSTP` (``suspend()``) gives the terminal back to the shell, and `fg` brings
+/// interactive mode back with a ``TerminalEvent/resize(_:)`` event. One terminal at a time is
+/// in interactive mode; `SIGKILL` cannot be caught (`stty sane` repairs the terminal).
 public final class Terminal: Sendable {
   /// Serializes entering and leaving interactive mode across the process.
   private static let modeLock = NSLock()
@@ -46,52 +23,32 @@ public final class Terminal: Sendable {
     self.output = output
   }
 
-  /// Whether both descriptors are terminals (`isatty`): the condition for an interactive UI.
-  public var isInteractive: Bool {
-    isatty(input) == 1 && isatty(output) == 1
-  }
-
-  /// Enters interactive mode: raw input on the alternate screen (so the shell's screen comes back
-  /// intact), the cursor hidden until a frame places it.
+  /// Enters interactive mode, if not in it already: raw input (no echo, no line editing, no
+  /// signal keys: Ctrl-C arrives as a key) on the alternate screen, the cursor hidden until a
+  /// frame places it. With `captureStandardError`, what is written to standard error meanwhile
+  /// (a crash's message too) shows once the terminal is restored, not on the UI.
   ///
-  /// Raw mode turns off echo, canonical (line) input, signal keys (`ISIG`), `IEXTEN`, and input
-  /// translations (`ICRNL`, `IXON`, ...); output processing stays on, so `\n` still starts a new
-  /// line. Calling it while already in interactive mode does nothing.
-  ///
-  /// - Parameter captureStandardError: Keep what is written to standard error (diagnostics, a
-  ///   crash's `Fatal error:` message) off the screen, and write it out once the terminal is
-  ///   restored, on every exit path. Ignored when ``output`` is standard error itself.
-  /// - Throws: ``ExampleCommandLine/SystemCallError`` if `input` is not a terminal or its
-  ///   attributes cannot be set.
+  /// - Throws: ``ExampleCommandLine/SystemCallError`` if `input` is not a terminal.
   public func enterInteractiveMode(captureStandardError: Bool = true) throws(SystemCallError) {
     Self.modeLock.lock()
     defer { Self.modeLock.unlock() }
     guard !SignalSafeFlag.isInteractive.isSet else { return }
     let state = RestoreState.shared
-    var saved = termios()
-    guard tcgetattr(input, &saved) == 0 else {
+    guard tcgetattr(input, &state.pointee.attributes) == 0 else {
       throw SystemCallError(operation: "tcgetattr", code: errno)
     }
-    let entering = "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l"
-    state.pointee.enterSequence.set(entering)
-    state.pointee.leaveSequence.set("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
-    state.pointee.input = input
-    state.pointee.output = output
-    state.pointee.attributes = saved
-    state.pointee.rawAttributes = Self.rawAttributes(from: saved)
-    if captureStandardError && output != STDERR_FILENO {
-      StandardErrorCapture.start(in: state)
-    }
+    (state.pointee.input, state.pointee.output) = (input, output)
+    state.pointee.rawAttributes = Self.rawAttributes(from: state.pointee.attributes)
+    if captureStandardError && output != STDERR_FILENO { RestoreState.captureStandardError() }
     ExitHandlers.installOnce()
-    // Set before the change, so a signal arriving in between still restores (the saved
-    // attributes, which are harmless to apply again) and puts standard error back.
+    // Set first, so that a signal arriving meanwhile still restores.
     SignalSafeFlag.isInteractive.set()
     guard tcsetattr(input, TCSAFLUSH, &state.pointee.rawAttributes) == 0 else {
       let code = errno
       RestoreState.restoreIfActive()
       throw SystemCallError(operation: "tcsetattr", code: code)
     }
-    write(entering)
+    RestoreState.writeScreenSequence(entering: true)
   }
 
   /// Leaves interactive mode: restores the saved attributes, shows the cursor and leaves the
@@ -100,16 +57,12 @@ public final class Terminal: Sendable {
     Self.modeLock.withLock { RestoreState.restoreIfActive() }
   }
 
-  /// Stops the process as Ctrl-Z does outside raw mode (`SIGTSTP`): the terminal is put back
-  /// for the shell, and when the shell continues the process (`fg`) interactive mode comes back
-  /// and ``events()`` delivers a ``TerminalEvent/resize(_:)`` so the app draws everything again.
-  ///
-  /// In raw mode Ctrl-Z arrives as the key `.control("z")`; an app calls this for it.
+  /// Stops the process as Ctrl-Z does outside raw mode (`SIGTSTP`), until `fg`.
   public func suspend() {
     kill(getpid(), SIGTSTP)
   }
 
-  /// The window size (`TIOCGWINSZ`), or ``TerminalSize/standard`` when it cannot be read.
+  /// The window size (`TIOCGWINSZ`), or 24 rows of 80 columns when it cannot be read.
   public var size: TerminalSize {
     for descriptor in [output, input] {
       var window = winsize()
@@ -125,7 +78,7 @@ public final class Terminal: Sendable {
     return .standard
   }
 
-  /// Writes `text` to the output as UTF-8, all of it, as one sequence of `write` calls.
+  /// Writes `text` to the output as UTF-8, all of it.
   public func write(_ text: String) {
     OutputFile(descriptor: output).write(text)
   }

@@ -5,12 +5,6 @@ public struct TerminalSize: Hashable, Sendable {
   /// The number of columns.
   public var columns: Int
 
-  /// Makes a size.
-  public init(rows: Int, columns: Int) {
-    self.rows = rows
-    self.columns = columns
-  }
-
   /// The size assumed when the real one cannot be read: 24 rows of 80 columns.
-  public static let standard = TerminalSize(rows: 24, columns: 80)
+  static let standard = TerminalSize(rows: 24, columns: 80)
 }

@@ -1,20 +1,9 @@
 /// How a run of text is drawn: weight, color, underline, inversion.
-///
-/// ```swift
-/// let error = TextStyle(foreground: .red, bold: true)
-/// let selected = TextStyle.inverse
-/// ```
 public struct TextStyle: Hashable, Sendable {
-  /// A terminal color: the few the examples use, each from the basic eight.
+  /// A terminal color: the few the examples use, from the basic eight.
   public enum Color: Int, Hashable, Sendable {
-    /// Red.
-    case red = 1
-    /// Green.
-    case green = 2
-    /// Yellow.
-    case yellow = 3
-    /// Cyan.
-    case cyan = 6
+    /// The basic colors, numbered as in their escape sequences.
+    case red = 1, green = 2, yellow = 3, cyan = 6
   }
 
   /// Bold (or bright) text.
@@ -33,11 +22,8 @@ public struct TextStyle: Hashable, Sendable {
     foreground: Color? = nil, bold: Bool = false, dim: Bool = false, underline: Bool = false,
     inverse: Bool = false
   ) {
-    self.foreground = foreground
-    self.bold = bold
-    self.dim = dim
-    self.underline = underline
-    self.inverse = inverse
+    (self.foreground, self.bold, self.dim) = (foreground, bold, dim)
+    (self.underline, self.inverse) = (underline, inverse)
   }
 
   /// The terminal's default look.
@@ -56,12 +42,9 @@ public struct TextStyle: Hashable, Sendable {
 
   /// The SGR escape sequence that selects this style from the default one (empty for plain).
   var selectGraphicRendition: String {
-    var codes: [String] = []
-    if bold { codes.append("1") }
-    if dim { codes.append("2") }
-    if underline { codes.append("4") }
-    if inverse { codes.append("7") }
-    if let foreground { codes.append(String(30 + foreground.rawValue)) }
+    let codes =
+      [(bold, "1"), (dim, "2"), (underline, "4"), (inverse, "7")].filter(\.0).map(\.1)
+      + (foreground.map { ["\(30 + $0.rawValue)"] } ?? [])
     return codes.isEmpty ? "" : "\u{1B}[" + codes.joined(separator: ";") + "m"
   }
 }

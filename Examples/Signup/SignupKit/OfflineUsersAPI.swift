@@ -1,3 +1,4 @@
+import ExampleCommandLine
 import Foundation
 import LoopbackHTTP
 

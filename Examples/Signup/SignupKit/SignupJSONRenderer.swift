@@ -1,3 +1,5 @@
+import ExampleCommandLine
+
 /// Renders the form's state as one line of JSON, for `signup --json`.
 ///
 /// ```json

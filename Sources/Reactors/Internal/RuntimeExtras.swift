@@ -39,6 +39,8 @@
   @exclusivity(unchecked) @usableFromInline var relayingThread: ThreadIdentity?
   /// How deeply nested those hand-overs are (an action's mutation's state).
   @exclusivity(unchecked) @usableFromInline var relayingDepth = 0
+  /// The child reactors attached to this one; released (ending them) with the reactor.
+  @exclusivity(unchecked) var children: ChildRegistry?
 
   @usableFromInline init() {}
 

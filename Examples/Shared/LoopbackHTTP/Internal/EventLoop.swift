@@ -1,20 +1,13 @@
+import ExampleCommandLine
 import Foundation
 
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
-
-/// The server's one thread: it accepts connections, reads requests, starts their handlers,
-/// writes the answers and enforces the ``LoopbackServer/Limits``, blocking only in `poll(2)`.
-///
-/// Handlers run in tasks of their own and hand their answers back through a mailbox and a wake
-/// pipe. A handler whose client leaves (or whose server stops) is cancelled.
+/// The server's one thread: it accepts connections, reads requests, writes answers and enforces
+/// the ``LoopbackServer/Limits``, blocking only in `poll(2)`. Handlers run in tasks of their own
+/// and post their answers to a mailbox, waking the thread through a pipe.
 final class EventLoop: @unchecked Sendable {
   // Safe: `connections`, `acceptedCount` and `acceptPausedUntil` are only touched on the loop's
-  // thread (everything reached from `run()`); `mailbox`, `stopRequested` and `isRunning` only
-  // with `condition` locked. `LoopbackServerTests` runs both sides under ThreadSanitizer.
+  // thread (everything reached from `run()`); `mailbox`, `isStopping` and `isRunning` only with
+  // `condition` locked. `LoopbackServerTests` runs both sides under ThreadSanitizer.
 
   private typealias Answer = (connection: Int, record: Int, response: HTTPResponse)
 
@@ -27,35 +20,36 @@ final class EventLoop: @unchecked Sendable {
 
   private let condition = NSCondition()
   private var mailbox: [Answer] = []
-  private var stopRequested = false
+  private var isStopping = false
   private var isRunning = true
 
   private var connections: [Int: Connection] = [:]
   private var acceptedCount = 0
   private var acceptPausedUntil: ContinuousClock.Instant?
 
+  /// Starts serving `listener` on a thread of its own.
   init(
-    listener: Socket, wake: WakePipe, baseURL: URL, limits: LoopbackServer.Limits,
+    listener: Socket, baseURL: URL, limits: LoopbackServer.Limits,
     handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
-  ) {
+  ) throws(SystemCallError) {
+    wake = try WakePipe()
     self.listener = listener
-    self.wake = wake
     self.baseURL = baseURL
     self.limits = limits
     self.handler = handler
     log = RequestLog(capacity: limits.logCapacity)
-  }
-
-  /// Starts the loop's thread.
-  func start() {
     let thread = Thread { [self] in run() }
     thread.name = "LoopbackHTTP"
     thread.start()
   }
 
-  /// Stops the loop and waits until its thread has closed every socket and returned.
+  /// Stops the loop and waits until its thread has closed every socket; once only.
   func stop() {
-    condition.withLock { stopRequested = true }
+    let isFirst = condition.withLock {
+      defer { isStopping = true }
+      return !isStopping
+    }
+    guard isFirst else { return }
     wake.signal()
     condition.withLock {
       while isRunning { condition.wait() }
@@ -80,14 +74,12 @@ final class EventLoop: @unchecked Sendable {
       for connection in Array(connections.values) { fireTimers(of: connection, now: now) }
       let watched = Array(connections.values)
       let listens = isListening(now: now)
-      var entries = [pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0)]
-      entries.append(
-        pollfd(fd: listener.descriptor, events: Int16(listens ? POLLIN : 0), revents: 0))
-      entries += watched.map {
-        pollfd(fd: $0.socket.descriptor, events: interest(of: $0), revents: 0)
-      }
-      let result = poll(&entries, nfds_t(entries.count), timeout(now: now))
-      guard result > 0 else { continue }
+      var entries =
+        [
+          pollfd(fd: wake.readEnd, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: listener.descriptor, events: listens ? Int16(POLLIN) : 0, revents: 0),
+        ] + watched.map { pollfd(fd: $0.socket.descriptor, events: interest(of: $0), revents: 0) }
+      guard poll(&entries, nfds_t(entries.count), timeout(now: now)) > 0 else { continue }
       if entries[0].revents != 0, takeMail() { return shutDown() }
       if listens, entries[1].revents != 0 { acceptConnections() }
       for (connection, entry) in zip(watched, entries.dropFirst(2)) where entry.revents != 0 {
@@ -102,26 +94,23 @@ final class EventLoop: @unchecked Sendable {
     wake.drain()
     let (answers, stopping) = condition.withLock {
       defer { mailbox.removeAll() }
-      return (mailbox, stopRequested)
+      return (mailbox, isStopping)
     }
     if stopping { return true }
     for answer in answers {
       guard let connection = connections[answer.connection], connection.record == answer.record,
-        case .handling(_, _, let head) = connection.state
+        case .handling(_, let head) = connection.state
       else { continue }
-      respond(on: connection, head: head, record: answer.record, with: answer.response)
+      let closing = !head.wantsKeepAlive || ResponseHead.asksToClose(answer.response)
+      respond(
+        on: connection, with: answer.response, closing: closing, sendsBody: head.method != "HEAD")
     }
     return false
   }
 
   /// Closes every connection, cancels running handlers and lets ``stop()`` return.
   private func shutDown() {
-    for connection in connections.values {
-      if case .handling(let task, _, _) = connection.state { task.cancel() }
-      if let record = connection.record { log.finish(record, with: .serverStopped) }
-      connection.socket.close()
-    }
-    connections.removeAll()
+    for connection in Array(connections.values) { abandon(connection, outcome: .serverStopped) }
     listener.close()
     condition.withLock {
       isRunning = false
@@ -131,8 +120,7 @@ final class EventLoop: @unchecked Sendable {
 
   // MARK: Accepting
 
-  /// Whether to watch the listener: below the cap or with a waiting connection to replace, and
-  /// not pausing after running out of descriptors.
+  /// Whether to accept: below the cap or with a waiter to replace, and not pausing.
   private func isListening(now: ContinuousClock.Instant) -> Bool {
     if let pause = acceptPausedUntil {
       guard now >= pause else { return false }
@@ -143,24 +131,18 @@ final class EventLoop: @unchecked Sendable {
   }
 
   private func acceptConnections() {
-    while true {
-      if connections.count >= limits.maximumConnectionCount {
-        // One at a time at the cap: replace the longest waiter only for a connection that came.
-        guard closeLongestWaiter() else { return }
-      }
+    // At the cap, the longest waiter is replaced, one at a time, for a connection that came.
+    while connections.count < limits.maximumConnectionCount || closeLongestWaiter() {
       switch listener.accept() {
       case .accepted(let socket):
-        let now = ContinuousClock.now
-        let connection = Connection(
-          number: acceptedCount, socket: socket, now: now, idleTimeout: limits.idleTimeout)
+        connections[acceptedCount] = Connection(
+          number: acceptedCount, socket: socket, deadline: .now + limits.idleTimeout)
         acceptedCount += 1
-        connections[connection.number] = connection
         if connections.count >= limits.maximumConnectionCount { return }
       case .none:
         return
       case .outOfDescriptors:
-        // The connection stays in the backlog; without a descriptor to free, wait a moment
-        // rather than spin on a listener that stays readable.
+        // The connection waits in the backlog: pause rather than spin if no descriptor frees up.
         if !closeLongestWaiter() { acceptPausedUntil = .now + .milliseconds(100) }
         return
       }
@@ -170,7 +152,9 @@ final class EventLoop: @unchecked Sendable {
   /// Closes the connection that has waited longest for a request; `false` if none waits.
   private func closeLongestWaiter() -> Bool {
     let waiting = connections.values.filter(\.isWaiting)
-    guard let oldest = waiting.min(by: { $0.waitingSince < $1.waitingSince }) else { return false }
+    // The waiting connections' deadlines are their idle timeouts: the earliest waited longest.
+    let oldest = waiting.min { ($0.deadline ?? .now) < ($1.deadline ?? .now) }
+    guard let oldest else { return false }
     close(oldest)
     return true
   }
@@ -178,43 +162,36 @@ final class EventLoop: @unchecked Sendable {
   // MARK: Serving
 
   private func interest(of connection: Connection) -> Int16 {
-    var events: Int32 = connection.hasOutput ? Int32(POLLOUT) : 0
-    switch connection.state {
-    case .reading, .draining:
-      events |= Int32(POLLIN)
-    case .handling, .stalling:
+    let reads =
+      switch connection.state {
+      case .reading, .draining: true
       // Read on (a pipelined request, or the end of file of a client that left) up to a limit.
-      if connection.input.count < limits.maximumHeadByteCount { events |= Int32(POLLIN) }
-    case .writing, .streaming:
-      break
-    }
-    return Int16(events)
+      case .handling, .stalling: connection.input.count < limits.maximumHeadByteCount
+      case .writing: false
+      }
+    return Int16((connection.hasOutput ? POLLOUT : 0) | (reads ? POLLIN : 0))
   }
 
   /// Handles readiness of `connection`.
   private func serve(_ connection: Connection, readable: Bool) {
     if connection.hasOutput {
-      guard connection.flush() else { return clientLeft(connection) }
+      guard connection.flush() else { return abandon(connection, outcome: .clientDisconnected) }
       if !connection.hasOutput { finishedWriting(connection) }
     }
     guard readable, connections[connection.number] === connection else { return }
+    let isOpen = connection.socket.receive(into: &connection.input)
     switch connection.state {
     case .reading:
-      guard connection.receive() else { return close(connection) }
-      readRequests(on: connection)
-    case .handling, .stalling:
-      guard connection.receive() else { return clientLeft(connection) }
+      isOpen ? readRequests(on: connection) : close(connection)
     case .draining:
-      guard connection.receive() else { return close(connection) }
-      connection.input.removeAll(keepingCapacity: true)
-    case .writing, .streaming:
-      // Only hang-ups and errors wake these; the next write notices them.
-      if !connection.hasOutput, !connection.receive() { clientLeft(connection) }
+      isOpen ? connection.input.removeAll(keepingCapacity: true) : close(connection)
+    case .handling, .stalling, .writing:
+      // Only hang-ups and errors wake a writing connection; the next write notices them.
+      if !isOpen { abandon(connection, outcome: .clientDisconnected) }
     }
   }
 
-  /// Reads as many complete requests from the input as are there, starting the first one's
-  /// handler (a pipelined second one waits for the first answer).
+  /// Starts the handler of the next request once it is complete (a pipelined one waits).
   private func readRequests(on connection: Connection) {
     guard case .reading(var head) = connection.state else { return }
     if head == nil {
@@ -239,122 +216,98 @@ final class EventLoop: @unchecked Sendable {
         head = parsed
         connection.state = .reading(head: parsed)
         if parsed.expectsContinue, connection.input.count < parsed.contentLength {
-          connection.write(Data(ResponseHead.continueBytes))
+          connection.output = Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)
           guard connection.flush() else { return close(connection) }
         }
       }
     }
     guard let head, connection.input.count >= head.contentLength else { return }
-    let body = Data(connection.input.prefix(head.contentLength))
-    connection.input.removeFirst(head.contentLength)
-    startHandler(for: head, body: body, on: connection)
-  }
-
-  private func startHandler(for head: RequestHead, body: Data, on connection: Connection) {
     var request = HTTPRequest(
-      method: head.method, target: head.target, headers: head.headers, body: body)
+      method: head.method, target: head.target, headers: head.headers,
+      body: Data(connection.input.prefix(head.contentLength)))
+    connection.input.removeFirst(head.contentLength)
     request.serverBaseURL = baseURL
     let record = log.append(request, connection: connection.number)
-    let number = connection.number
-    let handler = handler
+    let (number, handler) = (connection.number, handler)
     let task = Task.detached { [weak self] in
       let response = await handler(request)
       self?.post((number, record, response))
     }
-    connection.state = .handling(task, record: record, head: head)
+    connection.state = .handling(task, head: head)
+    connection.record = record
     connection.deadline = nil
   }
 
-  /// Starts writing the handler's answer.
+  /// Starts writing an answer: the handler's, or the server's refusal.
   private func respond(
-    on connection: Connection, head: RequestHead, record: Int, with response: HTTPResponse
+    on connection: Connection, with response: HTTPResponse, closing: Bool, sendsBody: Bool = true
   ) {
-    let now = ContinuousClock.now
-    connection.deadline = now + limits.idleTimeout
-    let status = response.status
+    var closing = closing
+    let hasBody = sendsBody && response.status != 204 && response.status != 304
+    var body = hasBody ? response.body : Data()
+    var next = closing ? Connection.Next.close : .keepAlive
+    connection.deadline = .now + limits.idleTimeout
     switch response.delivery {
     case .complete:
-      let closing = !head.wantsKeepAlive || ResponseHead.asksToClose(response)
-      var bytes = Data(ResponseHead.bytes(for: response, closing: closing))
-      let hasNoBody = head.method == "HEAD" || status == 204 || status == 304
-      if !hasNoBody { bytes.append(response.body) }
-      connection.write(bytes)
-      connection.state = .writing(
-        record: record, status: status, next: closing ? .close : .keepAlive)
+      break
     case .stall:
-      connection.state = .stalling(record: record)
+      connection.state = .stalling
       connection.deadline = nil
       return
     case .closeAfterBodyBytes(let count):
-      var bytes = Data(ResponseHead.bytes(for: response, closing: true))
-      bytes.append(response.body.prefix(count))
-      connection.write(bytes)
-      connection.state = .writing(record: record, status: status, next: .cutMidBody)
+      (closing, body, next) = (true, response.body.prefix(count), .cutMidBody)
     case .stream(let byteCount, let interval):
-      connection.write(Data(ResponseHead.bytes(for: response, closing: true)))
-      connection.state = .streaming(
-        record: record, status: status, chunk: response.body, remaining: byteCount,
-        interval: interval)
+      (closing, body) = (true, Data())
+      next = .stream(chunk: response.body, remaining: byteCount, interval: interval)
       connection.deadline = nil
     }
+    connection.output = ResponseHead.bytes(for: response, closing: closing) + body
+    connection.state = .writing(status: response.status, next: next)
     serve(connection, readable: false)
   }
 
-  /// Moves on once the output is written.
+  /// Moves on once the output is written: to a stream's next chunk, the next request, or the end.
   private func finishedWriting(_ connection: Connection) {
+    guard case .writing(let status, let next) = connection.state else { return }
     let now = ContinuousClock.now
-    switch connection.state {
-    case .writing(let record, let status, .keepAlive):
-      if let record { log.finish(record, with: .responded(status: status)) }
-      connection.state = .reading(head: nil)
-      connection.deadline = now + limits.idleTimeout
-      connection.waitingSince = now
-      readRequests(on: connection)
-    case .writing(let record, let status, let next):
-      if let record {
-        let outcome: RequestRecord.Outcome =
-          next == .cutMidBody ? .closedMidBody(status: status) : .responded(status: status)
-        log.finish(record, with: outcome)
-      }
-      drain(connection)
-    case .streaming(let record, let status, let chunk, let remaining, let interval):
-      guard remaining != 0, !chunk.isEmpty else {
-        log.finish(record, with: .responded(status: status))
-        return drain(connection)
-      }
+    if case .stream(let chunk, let remaining, let interval) = next, remaining != 0, !chunk.isEmpty {
       if let interval, connection.nextChunkAt == nil {
         connection.nextChunkAt = now + interval
         return
       }
       connection.nextChunkAt = nil
-      var bytes = Data()
-      while bytes.count < 64 * 1024 {
-        bytes.append(chunk)
-        if interval != nil { break }
-      }
+      var bytes = chunk
+      while interval == nil && bytes.count < 64 * 1024 { bytes.append(chunk) }
       if let remaining, bytes.count > remaining { bytes = bytes.prefix(remaining) }
-      connection.write(bytes)
-      connection.state = .streaming(
-        record: record, status: status, chunk: chunk, remaining: remaining.map { $0 - bytes.count },
-        interval: interval)
-    case .reading, .handling, .stalling, .draining:
-      break
+      connection.output = bytes
+      let left = remaining.map { $0 - bytes.count }
+      connection.state = .writing(
+        status: status, next: .stream(chunk: chunk, remaining: left, interval: interval))
+      return
     }
+    if let record = connection.record {
+      let isCut = if case .cutMidBody = next { true } else { false }
+      log.finish(record, with: isCut ? .closedMidBody(status: status) : .responded(status: status))
+      connection.record = nil
+    }
+    guard case .keepAlive = next else { return drain(connection) }
+    connection.state = .reading(head: nil)
+    connection.deadline = now + limits.idleTimeout
+    readRequests(on: connection)
   }
 
   // MARK: Timers
 
   private func timeout(now: ContinuousClock.Instant) -> Int32 {
-    let times = connections.values.flatMap { [$0.deadline, $0.nextChunkAt].compactMap { $0 } }
-    guard let next = (times + [acceptPausedUntil].compactMap { $0 }).min() else { return -1 }
+    let times = connections.values.flatMap { [$0.deadline, $0.nextChunkAt] } + [acceptPausedUntil]
+    guard let next = times.compactMap({ $0 }).min() else { return -1 }
     let (seconds, attoseconds) = (next - now).components
-    let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1
-    return Int32(clamping: max(0, milliseconds))
+    return Int32(clamping: max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1))
   }
 
   private func fireTimers(of connection: Connection, now: ContinuousClock.Instant) {
     if let deadline = connection.deadline, now >= deadline {
-      return connection.record == nil ? close(connection) : clientLeft(connection)
+      return abandon(connection, outcome: .clientDisconnected)
     }
     if let next = connection.nextChunkAt, now >= next, !connection.hasOutput {
       finishedWriting(connection)
@@ -366,25 +319,22 @@ final class EventLoop: @unchecked Sendable {
 
   /// Answers a request the server refuses on its own, then closes.
   private func refuse(_ connection: Connection, status: Int, reason: String) {
-    connection.write(Data(ResponseHead.errorBytes(status: status, reason: reason)))
-    connection.state = .writing(record: nil, status: status, next: .close)
-    connection.deadline = .now + limits.idleTimeout
-    serve(connection, readable: false)
+    let text = "\(status) \(ResponseHead.reasonPhrases[status] ?? ""): \(reason)\n"
+    respond(on: connection, with: .text(text, status: status), closing: true)
   }
 
-  /// Ends the sending side and reads until the client closes too (or the idle timeout), since
-  /// closing with unread input would reset the connection and could destroy the answer.
+  /// Ends the sending side and reads until the client closes too: closing with unread input
+  /// would reset the connection and could destroy the answer.
   private func drain(_ connection: Connection) {
     connection.socket.shutdownSending()
     connection.state = .draining
     connection.deadline = .now + limits.idleTimeout
-    connection.waitingSince = .now
   }
 
-  /// Records that the client left mid-exchange, cancels the handler, and closes.
-  private func clientLeft(_ connection: Connection) {
-    if case .handling(let task, _, _) = connection.state { task.cancel() }
-    if let record = connection.record { log.finish(record, with: .clientDisconnected) }
+  /// Cancels the handler, records `outcome` for the request being answered, and closes.
+  private func abandon(_ connection: Connection, outcome: RequestRecord.Outcome) {
+    if case .handling(let task, _) = connection.state { task.cancel() }
+    if let record = connection.record { log.finish(record, with: outcome) }
     close(connection)
   }
 

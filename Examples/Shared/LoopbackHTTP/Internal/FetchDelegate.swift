@@ -5,13 +5,11 @@ import FoundationNetworking
 #endif
 
 /// The session delegate of an ``HTTPFetcher``: it starts tasks and hands what the session
-/// delivers to each task's ``FetchExchange``; stops go to the stop queue.
-///
-/// Every method runs on the fetcher's serial delegate queue (the session calls it there, and the
-/// fetcher enqueues ``start(_:in:)`` there).
+/// delivers to each task's ``FetchExchange``; stops go to a stop queue of their own.
 final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // Safe: `exchanges`, and the delegate-queue state of each exchange, are only touched on the
-  // serial delegate queue; `HTTPFetcherTests` runs them under ThreadSanitizer.
+  // Safe: `exchanges` (and each exchange's `response` and `body`) are only touched on the
+  // fetcher's serial delegate queue, where the session calls every method below and the fetcher
+  // enqueues `start`; `HTTPFetcherTests` runs them under ThreadSanitizer.
 
   private var exchanges: [Int: FetchExchange] = [:]
   private let stopQueue = DispatchQueue(label: "HTTPFetcher.stop")
@@ -34,10 +32,8 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
     completionHandler(.allow)
     guard let exchange = exchanges[dataTask.taskIdentifier], !exchange.isFinished else { return }
     exchange.response = response
-    let limit = exchange.maximumBodyByteCount
-    if response.expectedContentLength > Int64(limit) {
-      exchange.fail(.bodyTooLarge(limit: limit))
-      stop(exchange)
+    if response.expectedContentLength > exchange.maximumBodyByteCount {
+      refuseBody(of: exchange)
     } else if response.expectedContentLength > 0 {
       exchange.body.reserveCapacity(Int(response.expectedContentLength))
     }
@@ -46,10 +42,7 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     guard let exchange = exchanges[dataTask.taskIdentifier], !exchange.isFinished else { return }
     guard exchange.body.count + data.count <= exchange.maximumBodyByteCount else {
-      exchange.body = Data()
-      exchange.fail(.bodyTooLarge(limit: exchange.maximumBodyByteCount))
-      stop(exchange)
-      return
+      return refuseBody(of: exchange)
     }
     exchange.body.append(data)
   }
@@ -59,8 +52,8 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
     willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
     completionHandler: @escaping @Sendable (URLRequest?) -> Void
   ) {
-    // NB: never answered once a stop was issued: FoundationNetworking traps on a redirect
-    // answer that arrives after a cancel. A stop is always issued when the caller gives up.
+    // NB: never answered after a stop (FoundationNetworking traps on that); a caller that gives
+    // up always issues a stop.
     guard let exchange = exchanges[task.taskIdentifier] else { return }
     var request = request
     if !HTTPFetcher.isSameOrigin(request.url, as: exchange.request.url) {
@@ -72,12 +65,10 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
     completionHandler:
-      @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) ->
-      Void
+      @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
   ) {
-    // A 401 with `WWW-Authenticate`: the fetcher has no credentials to offer, and waiting for
-    // some would never end. The 401 itself is the answer; the session then cancels the task
-    // (on this queue, so no completion can be reported meanwhile).
+    // A 401 with `WWW-Authenticate`: with no credentials to offer, the 401 is the answer. The
+    // session then cancels the task itself, on this queue.
     guard let exchange = exchanges[task.taskIdentifier], exchange.markStoppedBySession() else {
       return
     }
@@ -91,10 +82,11 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
     guard let exchange = exchanges.removeValue(forKey: task.taskIdentifier) else { return }
     exchange.markComplete()
     if let error {
-      let error = error as? URLError ?? URLError(.unknown)
-      var failure = HTTPFetchError(error, url: exchange.request.url, deadline: exchange.deadline)
-      // A transfer that fails after the head arrived broke midway (curl says "transfer closed
-      // with N bytes remaining", URLError -1).
+      var failure = HTTPFetchError(
+        error as? URLError ?? URLError(.unknown), url: exchange.request.url,
+        deadline: exchange.deadline)
+      // A failure after the head arrived broke midway (curl's "transfer closed with N bytes
+      // remaining" is URLError -1).
       if failure.reason == .failed, exchange.response != nil { failure.reason = .connectionLost }
       exchange.finish(.failure(failure))
     } else {
@@ -103,12 +95,18 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
     exchange.body = Data()
   }
 
+  private func refuseBody(of exchange: FetchExchange) {
+    exchange.body = Data()
+    exchange.fail(.bodyTooLarge(limit: exchange.maximumBodyByteCount))
+    stop(exchange)
+  }
+
   /// Hands the answer received so far to the caller.
   private func finish(_ exchange: FetchExchange) {
-    guard let response = exchange.response as? HTTPURLResponse else {
+    if let response = exchange.response as? HTTPURLResponse {
+      exchange.finish(.success((exchange.body, response)))
+    } else {
       exchange.fail(.brokenResponse)
-      return
     }
-    exchange.finish(.success((exchange.body, response)))
   }
 }

@@ -5,27 +5,29 @@ import FoundationNetworking
 #endif
 
 /// One request of an ``HTTPFetcher``: the caller's continuation, resumed exactly once; the
-/// session's task and whether it was stopped or completed; and what the session has delivered.
+/// session's task and whether it was stopped or completed; and what the session delivered.
 final class FetchExchange: @unchecked Sendable {
   // Safe: `continuation` and `outcome` are only touched with `lock` held; `task`, `isStopped`
-  // and `isComplete` only with `transferLock` held; `response` and `body` only on the fetcher's
-  // serial delegate queue. `HTTPFetcherTests` runs them all under ThreadSanitizer.
+  // and `isComplete` with `transferLock` held; `response` and `body` on the fetcher's serial
+  // delegate queue only. `HTTPFetcherTests` runs them all under ThreadSanitizer.
+
+  typealias Outcome = Result<HTTPFetcher.Answer, any Error>
+  typealias Continuation = CheckedContinuation<HTTPFetcher.Answer, any Error>
 
   let request: URLRequest
   let maximumBodyByteCount: Int
   let deadline: Duration
-
   /// The answer's head, once it arrived.
   var response: URLResponse?
   /// The body so far.
   var body = Data()
 
   private let lock = NSLock()
-  private var continuation: CheckedContinuation<HTTPFetcher.Answer, any Error>?
-  private var outcome: Result<HTTPFetcher.Answer, any Error>?
+  private var continuation: Continuation?
+  private var outcome: Outcome?
 
   /// Held across `cancel()`, so that the session can't report the task complete (nor be
-  /// answered about a redirect) while a cancel is under way: see ``HTTPFetcher``.
+  /// answered about a redirect) while a cancel is under way.
   private let transferLock = NSLock()
   private var task: URLSessionDataTask?
   private var isStopped = false
@@ -44,9 +46,9 @@ final class FetchExchange: @unchecked Sendable {
     lock.withLock { outcome != nil }
   }
 
-  /// Keeps `continuation` for the outcome; returns `false` (having resumed it) if the exchange
-  /// already finished, as when the caller was cancelled before it started.
-  func attach(_ continuation: CheckedContinuation<HTTPFetcher.Answer, any Error>) -> Bool {
+  /// Keeps `continuation` for the outcome; returns `false`, having resumed it, if the exchange
+  /// already finished.
+  func attach(_ continuation: Continuation) -> Bool {
     let earlier = lock.withLock {
       if outcome == nil { self.continuation = continuation }
       return outcome
@@ -58,19 +60,18 @@ final class FetchExchange: @unchecked Sendable {
 
   /// Gives the caller `outcome` unless it has one already; returns whether this call did.
   @discardableResult
-  func finish(_ outcome: Result<HTTPFetcher.Answer, any Error>) -> Bool {
-    let (finished, waiting) = lock.withLock {
-      () -> (Bool, CheckedContinuation<HTTPFetcher.Answer, any Error>?) in
+  func finish(_ outcome: Outcome) -> Bool {
+    let (isFirst, waiting) = lock.withLock { () -> (Bool, Continuation?) in
       guard self.outcome == nil else { return (false, nil) }
       self.outcome = outcome
       defer { continuation = nil }
       return (true, continuation)
     }
     waiting?.resume(with: outcome)
-    return finished
+    return isFirst
   }
 
-  /// Finishes with `reason`, naming the request's server.
+  /// Finishes with `reason`, naming the request's server; returns whether this call did.
   @discardableResult
   func fail(_ reason: HTTPFetchError.Reason) -> Bool {
     finish(.failure(HTTPFetchError(reason, server: HTTPFetchError.serverName(of: request.url))))
@@ -82,17 +83,14 @@ final class FetchExchange: @unchecked Sendable {
   func start(in session: URLSession) -> URLSessionDataTask? {
     transferLock.withLock {
       guard !isFinished else { return nil }
-      let task = session.dataTask(with: request)
-      self.task = task
-      task.resume()
+      task = session.dataTask(with: request)
+      task?.resume()
       return task
     }
   }
 
-  /// Cancels the task unless it never started, was stopped, or completed.
-  ///
-  /// It waits for the session's queue (busy for a while under a flood of data), so it runs on
-  /// the fetcher's stop queue, never on the delegate queue, which keeps draining meanwhile.
+  /// Cancels the task unless it never started, was stopped, or completed (on the stop queue: it
+  /// waits for the session's queue).
   func stop() {
     transferLock.withLock {
       guard let task, !isStopped, !isComplete else { return }
@@ -101,7 +99,7 @@ final class FetchExchange: @unchecked Sendable {
     }
   }
 
-  /// Notes that the session completed the task; waits for a ``stop()`` under way to return.
+  /// Notes that the session completed the task, once a ``stop()`` under way has returned.
   func markComplete() {
     transferLock.withLock { isComplete = true }
   }
@@ -113,8 +111,7 @@ final class FetchExchange: @unchecked Sendable {
     }
   }
 
-  /// Notes that the session itself cancels the task (after a refused challenge); returns
-  /// whether it was still running.
+  /// Notes that the session itself cancels the task; returns whether it was still running.
   func markStoppedBySession() -> Bool {
     transferLock.withLock {
       defer { isStopped = true }

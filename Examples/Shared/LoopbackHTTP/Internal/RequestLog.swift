@@ -9,16 +9,13 @@ final class RequestLog: @unchecked Sendable {
   // Safe: every stored `var` is only touched with `lock` held, and continuations are resumed
   // after it is released.
 
-  private struct Waiter {
-    let condition: @Sendable ([RequestRecord]) -> Bool
-    let continuation: CheckedContinuation<Void, Never>
-  }
+  private typealias Waiter = (
+    condition: @Sendable ([RequestRecord]) -> Bool, continuation: CheckedContinuation<Void, Never>
+  )
 
   private let lock = NSLock()
   private let capacity: Int
   private var records: [RequestRecord] = []
-  /// The index of `records[0]`: how many older records were dropped.
-  private var firstIndex = 0
   private var waiters: [Int: Waiter] = [:]
   /// Waits cancelled before they registered their continuation: they return when they do.
   private var cancelledWaiters: Set<Int> = []
@@ -35,21 +32,17 @@ final class RequestLog: @unchecked Sendable {
   }
 
   /// Adds a pending record for `request`, received on `connection`, and returns its index; the
-  /// oldest record goes once the log is full. The body is left out and credentials (the values
-  /// of `Authorization`, `Proxy-Authorization` and `Cookie`) are redacted.
+  /// oldest record goes once the log is full. The body is left out and credentials redacted.
   func append(_ request: HTTPRequest, connection: Int) -> Int {
     var request = request
     request.body = Data()
     for name in ["Authorization", "Proxy-Authorization", "Cookie"]
-    where request.headers[name] != nil {
+    where request.headers.contains(name) {
       request.headers[name] = "<redacted>"
     }
     return update { records in
-      if records.count == capacity {
-        records.removeFirst()
-        firstIndex += 1
-      }
-      let index = firstIndex + records.count
+      let index = (records.last?.index ?? -1) + 1
+      if records.count == capacity { records.removeFirst() }
       records.append(
         RequestRecord(index: index, connection: connection, request: request, outcome: .pending))
       return index
@@ -59,8 +52,8 @@ final class RequestLog: @unchecked Sendable {
   /// Sets the outcome of the record at `index`, if it is still kept.
   func finish(_ index: Int, with outcome: RequestRecord.Outcome) {
     update { records in
-      guard index >= firstIndex else { return }
-      records[index - firstIndex].outcome = outcome
+      guard let first = records.first?.index, index >= first else { return }
+      records[index - first].outcome = outcome
     }
   }
 
@@ -71,10 +64,10 @@ final class RequestLog: @unchecked Sendable {
       return nextWaiterID
     }
     await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      await withCheckedContinuation { continuation in
         let resumeNow = lock.withLock {
           if cancelledWaiters.remove(id) != nil || condition(records) { return true }
-          waiters[id] = Waiter(condition: condition, continuation: continuation)
+          waiters[id] = (condition, continuation)
           return false
         }
         if resumeNow { continuation.resume() }

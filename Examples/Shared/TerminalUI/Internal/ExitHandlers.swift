@@ -1,58 +1,43 @@
 import ExampleCommandLine
 import Foundation
 
-/// The handlers that restore the terminal on every way out of the process — `exit` (and a normal
-/// return from `main`), termination signals and crashes — and across a suspension (`SIGTSTP`,
-/// then `fg`).
+/// The handlers that restore the terminal on every way out of the process (`exit`, termination
+/// signals, crashes) and across a suspension, with async-signal-safe calls only.
 ///
-/// Each ending signal's handler restores the terminal with ``RestoreState/restoreIfActive()``,
-/// puts back the disposition the signal had before (the default action, or the Swift runtime's
-/// crash reporter), and raises the signal again, so the process ends exactly as it would have —
-/// only with a usable terminal. `SIGTSTP` leaves interactive mode, stops the process the default
-/// way, and once continued enters interactive mode again and asks for a redraw; `SIGCONT` after
-/// a `SIGSTOP` (which cannot be caught) applies raw mode again, which the shell took back. A
-/// signal that was ignored when the handlers were installed (`nohup`) is left ignored.
-/// Everything the handlers call is async-signal-safe: `tcsetattr`, `write`, `sigaction`,
-/// `pthread_sigmask`, `raise`.
+/// An ending signal's handler restores the terminal, puts back the signal's previous
+/// disposition (the default, or the Swift runtime's crash reporter) and raises it again, so the
+/// process ends as it would have. `SIGTSTP` leaves interactive mode and stops; once continued it
+/// enters it again and asks for a redraw. `SIGCONT` after a `SIGSTOP` applies raw mode again.
+/// A signal ignored at installation (`nohup`) stays ignored.
 enum ExitHandlers {
   /// Signals sent to end the process (SIGINT only comes from the keyboard outside raw mode).
   static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-  /// Termination signals and crashes (Swift traps raise SIGILL or SIGTRAP).
-  static let endingSignals =
-    terminationSignals + [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
-
-  /// The signals the library's threads accept: a thread starts with its creator's signal mask,
-  /// and the threads of Swift's cooperative pool block most signals, so the library's own
-  /// threads unblock these and a signal sent to the process always finds a thread to run on.
+  /// The signals our threads unblock, since the cooperative pool's threads block most signals.
   static let acceptedSignals = terminationSignals + [SIGTSTP, SIGCONT, SIGWINCH]
 
   /// The dispositions in place before ours, indexed by signal number; read by the handlers.
   nonisolated(unsafe) private static let previousActions: UnsafeMutablePointer<sigaction> = {
-    let count = 65
-    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: count)
-    pointer.initialize(repeating: sigaction(), count: count)
+    let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 65)
+    pointer.initialize(repeating: sigaction(), count: 65)
     return pointer
   }()
 
   nonisolated(unsafe) private static var isInstalled = false
 
-  /// Installs the handlers and the `atexit` hook, once per process.
-  ///
-  /// Call with the terminal lock held, after ``RestoreState/shared`` is filled in.
+  /// Installs the handlers and the `atexit` hook, once per process; call with the terminal lock
+  /// held, after ``RestoreState/shared`` is filled in.
   static func installOnce() {
     guard !isInstalled else { return }
     isInstalled = true
     // Initialise every global a handler reads before any handler can run.
-    _ = RestoreState.shared
-    _ = SignalSafeFlag.isInteractive.isSet
+    _ = (RestoreState.shared, SignalSafeFlag.isInteractive.isSet, RedrawRequests.pipe)
     _ = SignalSafeFlag.isCapturingStandardError.isSet
-    _ = ResizeNotifier.wakeWriteEnd
     atexit { RestoreState.restoreIfActive() }
-    for signal in endingSignals {
+    // Crashes too: Swift traps raise SIGILL or SIGTRAP.
+    for signal in terminationSignals + [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
       install(signal) { signal in
-        // The interrupted code may read errno next; the calls below can change it.
-        let savedErrno = errno
+        let savedErrno = errno  // The interrupted code may read it next.
         RestoreState.restoreIfActive()
         _ = sigaction(signal, ExitHandlers.previousActions + Int(signal), nil)
         _ = raise(signal)
@@ -69,14 +54,14 @@ enum ExitHandlers {
       if SignalSafeFlag.isInteractive.isSet {
         let state = RestoreState.shared
         _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.rawAttributes)
-        ResizeNotifier.requestRedraw()
+        RedrawRequests.request()
       }
       errno = savedErrno
     }
   }
 
-  /// Leaves interactive mode, stops the process as `SIGTSTP` does by default, and when it is
-  /// continued (`fg`) enters interactive mode again and asks for a redraw.
+  /// Leaves interactive mode, stops as `SIGTSTP` does by default, and when continued (`fg`)
+  /// enters interactive mode again and asks for a redraw.
   private static func suspend() {
     let wasInteractive = RestoreState.leaveIfActive()
     var ours = sigaction()
@@ -91,22 +76,28 @@ enum ExitHandlers {
     _ = sigaction(SIGTSTP, &ours, nil)
     if wasInteractive {
       RestoreState.reenter()
-      ResizeNotifier.requestRedraw()
+      RedrawRequests.request()
     }
   }
 
   /// Installs `handler` for `signal`, keeping the previous disposition; a signal that was
   /// ignored stays ignored.
-  private static func install(
-    _ signal: Int32, _ handler: @escaping @convention(c) (Int32) -> Void
-  ) {
+  private static func install(_ signal: Int32, _ handler: @escaping @convention(c) (Int32) -> Void)
+  {
     var action = sigaction()
     sigemptyset(&action.sa_mask)
     action.sa_flags = signal == SIGTSTP || signal == SIGCONT ? Int32(SA_RESTART) : 0
     setHandler(&action, handler)
     let previous = previousActions + Int(signal)
     _ = sigaction(signal, &action, previous)
-    if isIgnored(previous.pointee) {
+    #if canImport(Darwin)
+    let previousHandler = previous.pointee.__sigaction_u.__sa_handler
+    #else
+    let previousHandler = previous.pointee.__sigaction_handler.sa_handler
+    #endif
+    if previous.pointee.sa_flags & Int32(SA_SIGINFO) == 0, let previousHandler,
+      unsafeBitCast(previousHandler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    {
       _ = sigaction(signal, previous, nil)
     }
   }
@@ -120,15 +111,5 @@ enum ExitHandlers {
     #else
     action.__sigaction_handler.sa_handler = handler
     #endif
-  }
-
-  private static func isIgnored(_ action: sigaction) -> Bool {
-    #if canImport(Darwin)
-    let handler = action.__sigaction_u.__sa_handler
-    #else
-    let handler = action.__sigaction_handler.sa_handler
-    #endif
-    guard action.sa_flags & Int32(SA_SIGINFO) == 0, let handler else { return false }
-    return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 }

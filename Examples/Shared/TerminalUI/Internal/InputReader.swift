@@ -1,30 +1,31 @@
 import ExampleCommandLine
 import Foundation
 
-/// Reads a descriptor on a thread of its own and decodes what arrives into keys, until end of
-/// file, a read error, or ``stop()``.
+/// Reads a terminal on a thread of its own, decoding keys and noticing ``RedrawRequests``, until
+/// end of file, a read error, or ``stop()``.
 final class InputReader: @unchecked Sendable {
-  // Safe: `stopSignal` and `isFinished` are only touched with `lock` held; the decoder and the
-  // descriptor are used by the reading thread alone.
+  // Safe: `stopSignal` is only touched with `lock` held; the decoder lives on the reading thread.
 
   /// How long a lone `ESC` waits for the rest of a sequence before it counts as Escape.
   static let escapeWaitMilliseconds: Int32 = 50
 
   private let lock = NSLock()
   private var stopSignal: WakePipe?
-  private var isFinished = false
 
-  /// Starts reading `descriptor`; `onKeys` and then `onEnd` are called on the reading thread.
+  /// Starts reading `descriptor`; the callbacks run on the reading thread, `onEnd` last.
   init(
-    descriptor: Int32, onKeys: @escaping @Sendable ([Key]) -> Void,
-    onEnd: @escaping @Sendable () -> Void
+    descriptor: Int32, onKey: @escaping @Sendable (Key) -> Void,
+    onRedraw: @escaping @Sendable () -> Void, onEnd: @escaping @Sendable () -> Void
   ) {
     stopSignal = try? WakePipe()
-    let stopReadEnd = stopSignal?.readEnd ?? -1
+    let watched = [descriptor, stopSignal?.readEnd ?? -1, RedrawRequests.pipe?.readEnd ?? -1]
     let thread = Thread { [self] in
       ProcessSignals.unblock(ExitHandlers.acceptedSignals)
-      Self.readUntilEnd(descriptor: descriptor, stopReadEnd: stopReadEnd, onKeys: onKeys)
-      finish()
+      Self.read(watched, onKey: onKey, onRedraw: onRedraw)
+      lock.withLock {
+        stopSignal?.close()
+        stopSignal = nil
+      }
       onEnd()
     }
     thread.name = "TerminalUI input"
@@ -36,42 +37,32 @@ final class InputReader: @unchecked Sendable {
     lock.withLock { stopSignal?.signal() }
   }
 
-  private func finish() {
-    lock.withLock {
-      stopSignal?.close()
-      stopSignal = nil
-    }
-  }
-
-  private static func readUntilEnd(
-    descriptor: Int32, stopReadEnd: Int32, onKeys: @Sendable ([Key]) -> Void
+  /// Polls the input, the stop pipe and the redraw pipe (a -1 is ignored) until the input ends
+  /// or a stop comes.
+  private static func read(
+    _ watched: [Int32], onKey: (Key) -> Void, onRedraw: () -> Void
   ) {
     var decoder = KeyDecoder()
     var buffer = [UInt8](repeating: 0, count: 1024)
-    var entries = [
-      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: stopReadEnd, events: Int16(POLLIN), revents: 0),
-    ]
+    var entries = watched.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     while true {
       let timeout = decoder.hasPendingBytes ? escapeWaitMilliseconds : -1
       let ready = poll(&entries, nfds_t(entries.count), timeout)
-      if ready < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        return
+      if ready < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+      guard ready >= 0, entries[1].revents == 0 else { return }
+      if ready == 0 { decoder.flush().forEach(onKey) }
+      if entries[2].revents != 0 {
+        RedrawRequests.pipe?.drain()
+        onRedraw()
       }
-      if ready == 0 {
-        let keys = decoder.flush()
-        if !keys.isEmpty { onKeys(keys) }
-        continue
+      guard entries[0].revents != 0 else { continue }
+      let count = buffer.withUnsafeMutableBytes {
+        Foundation.read(watched[0], $0.baseAddress, $0.count)
       }
-      if entries[1].revents != 0 { return }
-      let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count > 0 {
-        let keys = decoder.decode(buffer[0..<count])
-        if !keys.isEmpty { onKeys(keys) }
+        decoder.decode(buffer[..<count]).forEach(onKey)
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-        let keys = decoder.flush()
-        if !keys.isEmpty { onKeys(keys) }
+        decoder.flush().forEach(onKey)
         return
       }
     }

@@ -1,20 +1,9 @@
 import ExampleCommandLine
 import Foundation
 
-/// What it takes to leave interactive mode and to come back to it, kept where a signal handler
-/// can reach it.
-///
-/// Signal handlers may only call async-signal-safe functions, so they cannot take a lock, allocate
-/// or touch Swift collections. Everything they need lives in one fixed block of memory, allocated
-/// once and filled before ``SignalSafeFlag/isInteractive`` is set: both sets of attributes, the
-/// descriptors, the bytes that enter and leave the alternate screen, and a buffer for replaying
-/// what was written to standard error meanwhile.
+/// What it takes to leave interactive mode and come back to it, in one fixed block that signal
+/// handlers can read without a lock, an allocation or a Swift collection.
 struct RestoreState {
-  /// The capacity of each escape sequence.
-  static let sequenceCapacity = 64
-  /// The capacity of ``copyBuffer``.
-  static let copyBufferCapacity = 4096
-
   /// The descriptor whose attributes were changed.
   var input: Int32 = 0
   /// The descriptor the sequences are written to.
@@ -23,87 +12,82 @@ struct RestoreState {
   var attributes = termios()
   /// The raw attributes of interactive mode, to apply again after a suspension.
   var rawAttributes = termios()
-  /// Enter the alternate screen, clear it, hide the cursor.
-  var enterSequence = EscapeSequence()
-  /// Reset styles, show the cursor, leave the alternate screen.
-  var leaveSequence = EscapeSequence()
   /// A copy of the original standard error while it is captured, else -1.
   var originalStandardError: Int32 = -1
-  /// The unlinked file standard error is redirected to while it is captured, else -1.
+  /// The unlinked file standard error goes to while it is captured, else -1.
   var capturedStandardError: Int32 = -1
   /// Room to copy the captured output back without allocating.
-  var copyBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: copyBufferCapacity)
+  var copyBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
 
-  /// Bytes to write to the terminal, stored without a Swift collection.
-  struct EscapeSequence {
-    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: RestoreState.sequenceCapacity)
-    var count = 0
-
-    /// Stores `text` (cut to the capacity).
-    mutating func set(_ text: String) {
-      let utf8 = Array(text.utf8.prefix(RestoreState.sequenceCapacity))
-      bytes.update(from: utf8, count: utf8.count)
-      count = utf8.count
-    }
-
-    /// Writes the bytes to `descriptor`; async-signal-safe.
-    func write(to descriptor: Int32) {
-      _ = OutputFile(descriptor: descriptor).write(
-        bytes: UnsafeRawBufferPointer(start: bytes, count: count))
-    }
-  }
-
-  /// The one block the handlers read; allocated on first use, never freed.
-  ///
-  /// `Terminal` touches it before installing any handler, so a handler never runs its
-  /// initialiser.
+  /// The one block the handlers read; allocated before any handler is installed, never freed.
   nonisolated(unsafe) static let shared: UnsafeMutablePointer<RestoreState> = {
     let pointer = UnsafeMutablePointer<RestoreState>.allocate(capacity: 1)
     pointer.initialize(to: RestoreState())
     return pointer
   }()
 
-  /// Puts the terminal back if it is in interactive mode, then puts standard error back and
-  /// writes to it what was captured. Async-signal-safe: `tcsetattr`, `write`, `dup2`, `lseek`,
-  /// `read` and `close` only.
-  ///
-  /// Of two callers racing (the normal path and a signal), only the one that clears each flag
-  /// does that part.
+  /// Sends standard error to an unlinked temporary file (a pipe could fill up and block) until
+  /// ``restoreIfActive()`` puts it back and replays it, after the UI is gone.
+  static func captureStandardError() {
+    var template = Array((NSTemporaryDirectory() + "terminalui-stderr-XXXXXX").utf8CString)
+    let file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard file >= 0 else { return }
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    let original = dup(STDERR_FILENO)
+    guard original >= 0 else {
+      _ = close(file)
+      return
+    }
+    _ = fcntl(file, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(original, F_SETFD, FD_CLOEXEC)
+    shared.pointee.originalStandardError = original
+    shared.pointee.capturedStandardError = file
+    SignalSafeFlag.isCapturingStandardError.set()
+    _ = dup2(file, STDERR_FILENO)
+  }
+
+  /// Puts the terminal back if it is in interactive mode, then standard error with what was
+  /// captured; of two racing callers, only the one that clears each flag acts. Signal-safe.
   static func restoreIfActive() {
     _ = leaveIfActive()
     guard SignalSafeFlag.isCapturingStandardError.clear() else { return }
-    let state = shared
-    let original = state.pointee.originalStandardError
-    let captured = state.pointee.capturedStandardError
-    _ = dup2(original, STDERR_FILENO)
-    _ = close(original)
-    _ = lseek(captured, 0, SEEK_SET)
+    let state = shared.pointee
+    _ = dup2(state.originalStandardError, STDERR_FILENO)
+    _ = close(state.originalStandardError)
+    _ = lseek(state.capturedStandardError, 0, SEEK_SET)
     while true {
-      let count = read(captured, state.pointee.copyBuffer, copyBufferCapacity)
+      let count = read(
+        state.capturedStandardError, state.copyBuffer.baseAddress, state.copyBuffer.count)
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { break }
-      _ = OutputFile.standardError.write(
-        bytes: UnsafeRawBufferPointer(start: state.pointee.copyBuffer, count: count))
+      OutputFile.standardError.write(
+        bytes: UnsafeRawBufferPointer(rebasing: state.copyBuffer[..<count]))
     }
-    _ = close(captured)
+    _ = close(state.capturedStandardError)
   }
 
   /// Puts the terminal's attributes and screen back, standard error staying captured (for a
   /// suspension); returns whether it was in interactive mode. Async-signal-safe.
   static func leaveIfActive() -> Bool {
     guard SignalSafeFlag.isInteractive.clear() else { return false }
-    let state = shared
-    _ = tcsetattr(state.pointee.input, TCSANOW, &state.pointee.attributes)
-    state.pointee.leaveSequence.write(to: state.pointee.output)
+    _ = tcsetattr(shared.pointee.input, TCSANOW, &shared.pointee.attributes)
+    writeScreenSequence(entering: false)
     return true
   }
 
-  /// Enters interactive mode again after a suspension: raw attributes, the alternate screen.
-  /// Async-signal-safe.
+  /// Enters interactive mode again after a suspension. Async-signal-safe.
   static func reenter() {
-    let state = shared
-    _ = tcsetattr(state.pointee.input, TCSAFLUSH, &state.pointee.rawAttributes)
-    state.pointee.enterSequence.write(to: state.pointee.output)
+    _ = tcsetattr(shared.pointee.input, TCSAFLUSH, &shared.pointee.rawAttributes)
+    writeScreenSequence(entering: true)
     SignalSafeFlag.isInteractive.set()
+  }
+
+  /// Enters the alternate screen, clears it and hides the cursor, or resets the style, shows the
+  /// cursor and leaves it. Async-signal-safe: a static string is never allocated.
+  static func writeScreenSequence(entering: Bool) {
+    let sequence: StaticString =
+      entering ? "\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?25l" : "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    OutputFile(descriptor: shared.pointee.output).write(
+      bytes: UnsafeRawBufferPointer(start: sequence.utf8Start, count: sequence.utf8CodeUnitCount))
   }
 }

@@ -4,36 +4,26 @@ import Synchronization
 import Darwin
 #endif
 
-/// A yes/no that signal handlers on any thread read and change, with one winner per change.
-///
-/// Setting it releases everything written before; clearing it acquires that, and only one
-/// caller ever clears it, so the normal path and a signal handler never both act. On Linux this
-/// is a lock-free atomic (async-signal-safe). On Apple platforms, where
-/// `Synchronization.Atomic` needs macOS 15, it is a `sig_atomic_t`, as in C: the signal's own
-/// delivery orders memory there in practice, though not by the language's rules.
+/// A yes/no that signal handlers read and change, with one winner per change: only one caller
+/// clears it, so the normal path and a signal handler never both act. A lock-free atomic on
+/// Linux; on Apple platforms (`Atomic` needs macOS 15) a `sig_atomic_t`, as in C.
 struct SignalSafeFlag: ~Copyable, Sendable {
   /// Whether the terminal is in interactive mode (raw, on the alternate screen).
   static let isInteractive = SignalSafeFlag()
-  /// Whether standard error is being captured, so it still has to be put back and replayed.
+  /// Whether standard error is captured, so it still has to be put back and replayed.
   static let isCapturingStandardError = SignalSafeFlag()
 
   #if os(Linux)
   private let value = Atomic<Int32>(0)
 
   /// Raises the flag, after everything its readers need is in place.
-  func set() {
-    value.store(1, ordering: .releasing)
-  }
+  func set() { value.store(1, ordering: .releasing) }
 
   /// Whether the flag is raised.
-  var isSet: Bool {
-    value.load(ordering: .acquiring) != 0
-  }
+  var isSet: Bool { value.load(ordering: .acquiring) != 0 }
 
   /// Lowers the flag; returns whether it was raised (so this caller acts).
-  func clear() -> Bool {
-    value.exchange(0, ordering: .acquiringAndReleasing) != 0
-  }
+  func clear() -> Bool { value.exchange(0, ordering: .acquiringAndReleasing) != 0 }
   #else
   // Allocated once per flag, never freed: the flags are process-wide statics.
   nonisolated(unsafe) private let value: UnsafeMutablePointer<sig_atomic_t> = {
@@ -43,14 +33,10 @@ struct SignalSafeFlag: ~Copyable, Sendable {
   }()
 
   /// Raises the flag, after everything its readers need is in place.
-  func set() {
-    value.pointee = 1
-  }
+  func set() { value.pointee = 1 }
 
   /// Whether the flag is raised.
-  var isSet: Bool {
-    value.pointee != 0
-  }
+  var isSet: Bool { value.pointee != 0 }
 
   /// Lowers the flag; returns whether it was raised (so this caller acts).
   func clear() -> Bool {

@@ -1,28 +1,12 @@
 /// The code points terminals draw two columns wide that are not emoji: the East Asian Wide (W)
-/// and Fullwidth (F) classes of Unicode's East Asian Width property, by block.
-///
-/// Emoji are recognised by `Unicode.Scalar.Properties.isEmojiPresentation` instead.
+/// and Fullwidth (F) classes of Unicode's East Asian Width property, by block. (Emoji are
+/// recognised by `Unicode.Scalar.Properties.isEmojiPresentation`.)
 enum WideCharacterRanges {
   /// Whether `scalar` lies in a wide range.
   static func contains(_ scalar: Unicode.Scalar) -> Bool {
-    let value = scalar.value
-    guard value >= 0x1100 else { return false }
-    var low = 0
-    var high = ranges.count - 1
-    while low <= high {
-      let middle = (low + high) / 2
-      if value < ranges[middle].lowerBound {
-        high = middle - 1
-      } else if value > ranges[middle].upperBound {
-        low = middle + 1
-      } else {
-        return true
-      }
-    }
-    return false
+    scalar.value >= 0x1100 && ranges.contains { $0.contains(scalar.value) }
   }
 
-  /// Sorted, non-overlapping ranges.
   private static let ranges: [ClosedRange<UInt32>] = [
     0x1100...0x115F,  // Hangul Jamo initial consonants
     0x2329...0x232A,  // angle brackets
