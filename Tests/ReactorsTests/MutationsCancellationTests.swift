@@ -211,6 +211,60 @@ import Testing
     #expect(outcome.values.sorted() == ["first cancelled", "second cancelled"])
   }
 
+  @Test func aLatestRunThatReturnedWhileItsMutationWaitedForAnotherThreadsStepLandsNothing() async {
+    // Given a `.latest` run in flight, and every task of the reactor counted
+    let reactor = ScriptedReactor()
+    let tasks = reactor._trackEffects()
+    let gate = Gate()
+    reactor.send(
+      .perform(waiting(on: gate, then: "first", outcome: Recorder(), id: "search", .latest)))
+    await gate.waitForArrivals(1)
+    // When another thread's step supersedes it, and the run sends its mutation and returns while
+    // that step is held in an observer, after the new query and before the new run registers
+    let everyTaskReturned = Recorder<Bool>()
+    let observation = reactor.observe { state in
+      guard state.log.last == "second query" else { return }
+      gate.open()
+      everyTaskReturned.record(spin { tasks.runningCount == 0 })
+    }
+    await runOnThreads([reactor]) { reactor in
+      reactor.send(
+        .perform(
+          .concat(
+            .just(.append("second query")),
+            .run { send in send(.append("second")) }.cancellable(id: "search", policy: .latest))))
+    }
+    await withDeadline("the effects to end") { await reactor.waitUntilIdle() }
+    // Then its mutation is dropped: it ends only behind it, so the new run still cancels it
+    #expect(everyTaskReturned.values == [true])
+    #expect(reactor.currentState.log == ["second query", "second"])
+    _ = observation
+  }
+
+  @Test func anEffectCountsAsRunningUntilTheMutationItLeftForAnotherThreadsStepIsReduced() async {
+    // Given an effect in flight, and another thread's step held in an observer
+    let reactor = ScriptedReactor()
+    let tasks = reactor._trackEffects()
+    let gate = Gate()
+    reactor.send(.perform(waiting(on: gate, then: "effect", outcome: Recorder(), id: "a", .merge)))
+    await gate.waitForArrivals(1)
+    let countWhileHeld = Recorder<Int>()
+    let observation = reactor.observe { state in
+      guard state.log == ["held"] else { return }
+      // When the effect sends its mutation and returns meanwhile
+      gate.open()
+      _ = spin { tasks.runningCount == 0 }
+      countWhileHeld.record(reactor._runningEffectCount)
+    }
+    await runOnThreads([reactor]) { reactor in reactor.send(.perform(.just(.append("held")))) }
+    // Then it counts as running until that step has reduced its mutation, so that
+    // `waitUntilIdle()` returns only after it
+    #expect(countWhileHeld.values == [1])
+    await withDeadline("the effect to end") { await reactor.waitUntilIdle() }
+    #expect(reactor.currentState.log == ["held", "effect"])
+    _ = observation
+  }
+
   @Test func exhaustIgnoresNewRunsWhileOneIsInFlight() async {
     let reactor = ScriptedReactor()
     let gate = Gate()
@@ -541,4 +595,15 @@ final class LockedSet<Element: Hashable & Sendable>: @unchecked Sendable {
 
   func insert(_ element: Element) { _ = lock.withLock { elements.insert(element) } }
   func contains(_ element: Element) -> Bool { lock.withLock { elements.contains(element) } }
+}
+
+/// Yields the calling thread until `condition` holds, for up to 60 seconds; for code that must
+/// wait synchronously (inside an observer) on a thread of its own. Returns whether it held.
+func spin(until condition: () -> Bool) -> Bool {
+  let deadline = ContinuousClock.now.advanced(by: .seconds(60))
+  while !condition() {
+    if ContinuousClock.now > deadline { return false }
+    sched_yield()
+  }
+  return true
 }

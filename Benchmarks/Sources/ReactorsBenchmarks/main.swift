@@ -8,7 +8,7 @@ import Foundation
 struct Options {
   var json = false
   var filters: [String] = []
-  var repeats = 11
+  var repeats = 21
   var list = false
   /// Multiplies the operations of every sample; below 1 for quick runs under a profiler.
   var scale = 1.0
@@ -58,8 +58,12 @@ let suite: [Benchmark] = [
   .lockClosureStore(operations: scaled(500_000)),
   .syncAction(operations: scaled(500_000)),
   .concat2(operations: scaled(200_000)),
+  .observerOutbox(operations: scaled(100_000)),
+  .contendedLock(operations: scaled(200_000)),
+  .contendedSend(operations: scaled(200_000)),
   .taskSpawn(operations: scaled(2_000)),
   .asyncEffect(operations: scaled(2_000)),
+  .resumeFloor(changes: scaled(100)),
   .fanout(changes: scaled(100)),
   .idleReactorMemory(),
   .latest10k(),

@@ -1,42 +1,55 @@
-/// The decisions of a debounce: which value is pending and whether a timer that fires is still
-/// the current one.
+/// The decisions of a debounce: which value is pending, when it is due, and what the one timer
+/// does when it wakes.
 ///
-/// Each event returns what the caller must do; the storage performs it outside its lock.
-struct DebounceStateMachine<Element: Sendable>: Sendable {
+/// A value that arrives while the timer sleeps only replaces the pending value and its deadline;
+/// the timer, when it wakes, sleeps again until the newer deadline. So a burst of values runs one
+/// timer task, not one per value. Each event returns what the caller must do; the storage
+/// performs it outside its lock.
+struct DebounceStateMachine<Element: Sendable, Instant: Comparable & Sendable>: Sendable {
   private enum State: Sendable {
-    /// Nothing pending.
+    /// Nothing pending, no timer.
     case idle
-    /// `element` is delivered when the timer of `generation` fires.
-    case waiting(element: Element, generation: UInt64)
+    /// The timer delivers `element` at `deadline`.
+    case waiting(element: Element, deadline: Instant)
     /// Cancelled: nothing is delivered any more.
     case cancelled
   }
 
-  private var state = State.idle
-  private var generation: UInt64 = 0
+  /// What the timer does when it wakes.
+  enum TimerAction: Sendable {
+    /// Deliver the value; the timer ends.
+    case deliver(Element)
+    /// A newer value came meanwhile: sleep until its deadline.
+    case sleep(until: Instant)
+    /// Nothing to deliver (cancelled): the timer ends.
+    case stop
+  }
 
-  /// A value arrived: it replaces any pending one.
+  private var state = State.idle
+
+  /// A value arrived, due at `deadline`: it replaces any pending one.
   ///
-  /// - Returns: The generation of the timer to start, or `nil` once cancelled.
-  mutating func receive(_ element: Element) -> UInt64? {
+  /// - Returns: Whether to start the timer; `false` when one runs already (it finds the new
+  ///   deadline when it wakes) or once cancelled.
+  mutating func receive(_ element: Element, due deadline: Instant) -> Bool {
     switch state {
     case .cancelled:
-      return nil
-    case .idle, .waiting:
-      // The newer value wins; the older timer is told apart by its generation.
-      generation += 1
-      state = .waiting(element: element, generation: generation)
-      return generation
+      return false
+    case .idle:
+      state = .waiting(element: element, deadline: deadline)
+      return true
+    case .waiting:
+      state = .waiting(element: element, deadline: deadline)
+      return false
     }
   }
 
-  /// The timer of `generation` fired.
-  ///
-  /// - Returns: The value to deliver, or `nil` if a newer value superseded this timer.
-  mutating func timerFired(generation fired: UInt64) -> Element? {
-    guard case .waiting(let element, let current) = state, current == fired else { return nil }
+  /// The timer woke at `now`.
+  mutating func timerFired(at now: Instant) -> TimerAction {
+    guard case .waiting(let element, let deadline) = state else { return .stop }
+    if now < deadline { return .sleep(until: deadline) }
     state = .idle
-    return element
+    return .deliver(element)
   }
 
   /// The subscription ended; nothing pending is delivered.
@@ -53,7 +66,7 @@ final class DebounceStorage<Element: Sendable, C: Clock>: Sendable where C.Durat
   private let guarded: Locked<Guarded>
 
   private struct Guarded: Sendable {
-    var machine = DebounceStateMachine<Element>()
+    var machine = DebounceStateMachine<Element, C.Instant>()
     var timer: Task<Void, Never>?
   }
 
@@ -66,25 +79,31 @@ final class DebounceStorage<Element: Sendable, C: Clock>: Sendable where C.Durat
 
   func receive(_ element: Element) {
     let deadline = clock.now.advanced(by: duration)
-    let previous = guarded.withLock { guarded -> Task<Void, Never>? in
-      guard let generation = guarded.machine.receive(element) else { return nil }
-      let previous = guarded.timer
-      guarded.timer = Task { [self] in
-        do {
-          try await clock.sleep(until: deadline, tolerance: nil)
-        } catch {
-          return  // cancelled: superseded or unsubscribed
-        }
-        timerFired(generation: generation)
-      }
-      return previous
+    guarded.withLock { guarded in
+      guard guarded.machine.receive(element, due: deadline) else { return }
+      guarded.timer = Task { [self] in await runTimer(until: deadline) }
     }
-    previous?.cancel()
   }
 
-  private func timerFired(generation: UInt64) {
-    let element = guarded.withLock { $0.machine.timerFired(generation: generation) }
-    if let element { receiveOutput(element) }
+  private func runTimer(until first: C.Instant) async {
+    var deadline = first
+    while true {
+      do {
+        try await clock.sleep(until: deadline, tolerance: nil)
+      } catch {
+        return  // Cancelled: unsubscribed.
+      }
+      let now = clock.now
+      switch guarded.withLock({ $0.machine.timerFired(at: now) }) {
+      case .deliver(let element):
+        receiveOutput(element)
+        return
+      case .sleep(let later):
+        deadline = later
+      case .stop:
+        return
+      }
+    }
   }
 
   func cancel() {

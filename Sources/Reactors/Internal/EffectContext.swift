@@ -1,48 +1,75 @@
-/// What an effect task knows about where it runs: its reactor, held weakly, and the action whose
-/// `mutate` started it.
+/// One effect task: the work it runs, the scope it runs in, and the reactor and action it runs
+/// for.
 ///
-/// Every call reaches the reactor's storage for a moment, under its lock, and lets it go again:
-/// no reference to the reactor or its storage is held across a suspension, so a task that waits
-/// (for a `.queue` turn, on a clock, on the network) never keeps a released reactor alive. Once
-/// the reactor is released, every call does nothing.
-@usableFromInline struct EffectContext<R: Reactor>: Sendable {
+/// One object for everything the task needs, so that the `Send` handed to the work captures it
+/// alone and needs no allocation of its own, and copies of the task's context are retains.
+///
+/// It holds the reactor weakly. Every call reaches the reactor's storage for a moment, under its
+/// lock, and lets it go again: no reference to the reactor or its storage is held across a
+/// suspension, so a task that waits (for a `.queue` turn, on a clock, on the network) never keeps
+/// a released reactor alive. Once the reactor is released, every call does nothing.
+@usableFromInline final class EffectContext<R: Reactor>: Sendable {
   @usableFromInline weak let reactor: R?
   @usableFromInline let action: R.Action
+  @usableFromInline let scope: EffectScope
+  @usableFromInline let work: MutationNode<R.Mutation>
+  /// Whether the work waits for its `.queue` turn before it starts.
+  @usableFromInline let waitsForTurn: Bool
+  /// Counts the task for a leak check or a test store, if one is installed.
+  @usableFromInline let taskCount: TaskCount
 
-  @inlinable init(reactor: R, action: R.Action) {
+  @inlinable init(
+    reactor: R, action: R.Action, scope: EffectScope, work: MutationNode<R.Mutation>,
+    waitsForTurn: Bool, taskCount: TaskCount
+  ) {
     self.reactor = reactor
     self.action = action
+    self.scope = scope
+    self.work = work
+    self.waitsForTurn = waitsForTurn
+    self.taskCount = taskCount
   }
 
-  @inlinable func emit(_ mutation: R.Mutation, in scope: EffectScope) {
+  /// The body of the task.
+  @inlinable func run() async {
+    let mayRun = waitsForTurn ? await waitForTurn() : true
+    if mayRun {
+      await EffectRunner.start(work, context: self)
+    }
+    reactor?.runtime.storage.end(scope)
+    taskCount.taskEnded()
+  }
+
+  /// What the work sends its mutations through.
+  @inlinable var send: Send<R.Mutation> {
+    Send { [self] mutation in emit(mutation) }
+  }
+
+  @inlinable func emit(_ mutation: R.Mutation) {
     guard let reactor else { return }
     reactor.runtime.storage.emit(mutation, in: scope, reactor)
   }
 
-  @inlinable func isActive(_ scope: EffectScope) -> Bool {
+  @inlinable var isActive: Bool {
     reactor?.runtime.storage.isActive(scope) ?? false
   }
 
+  /// Registers scoped work nested in this task's.
   @inlinable func register(
-    _ specification: ScopeSpecification, parent: EffectScope
+    _ specification: ScopeSpecification
   )
     -> EffectRegistry<R.Action>.Registration
   {
-    reactor?.runtime.storage.register(specification, parent: parent, action: action) ?? .skip
+    reactor?.runtime.storage.register(specification, parent: scope, action: action) ?? .skip
   }
 
+  /// Starts the task of nested scoped work.
   @inlinable func launch(
-    _ node: MutationNode<R.Mutation>, in scope: EffectScope, waitingForTurn: Bool
-  )
-    -> Task<Void, Never>?
-  {
+    _ node: MutationNode<R.Mutation>, in scope: EffectScope, waitsForTurn: Bool
+  ) -> Task<Void, Never>? {
     guard let reactor else { return nil }
     return reactor.runtime.storage.launch(
-      node, in: scope, waitingForTurn: waitingForTurn, action: action, reactor)
-  }
-
-  @inlinable func finish(_ scope: EffectScope) {
-    reactor?.runtime.storage.finish(scope)
+      node, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
   }
 
   @inlinable func cancel(id: EffectID) {
@@ -55,7 +82,7 @@
 
   /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile, or if the
   /// reactor is released (which cancels it).
-  @inlinable func waitForTurn(of scope: EffectScope) async -> Bool {
+  @inline(never) @inlinable func waitForTurn() async -> Bool {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         // The reactor is held only while the continuation is handed over, not while it waits.

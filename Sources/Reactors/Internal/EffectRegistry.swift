@@ -103,7 +103,7 @@
       cancel(group)
       // Cancelling the last run forgets the emptied group; the new run belongs to it, so it must
       // stay findable, or the next run under this id would not cancel this one.
-      groups[id] = group
+      if group.isEmpty { groups[id] = group }
     case .exhaust:
       // The run in flight wins; the new one never starts.
       if !group.running.isEmpty { return .skip }

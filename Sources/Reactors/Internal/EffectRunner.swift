@@ -1,70 +1,103 @@
-/// Runs the asynchronous part of a mutation tree inside an effect task.
+/// Runs the asynchronous part of a mutation tree inside an effect task, in the task's scope.
 ///
 /// `concat` runs its parts in order, `merge` in a task group, and every scoped part (`take(until:)`,
 /// `cancellable`) in a child task of its own, so cancelling the scope stops exactly that part while
 /// an enclosing `concat` goes on.
 @usableFromInline enum EffectRunner {
+  /// Runs the work of a task. A plain `run`, the common case, goes straight to `perform`: with
+  /// `execute`'s frame, sized for every kind of node, it would not fit in the task's first slab.
+  @inlinable static func start<R: Reactor>(
+    _ node: MutationNode<R.Mutation>, context: EffectContext<R>
+  ) async {
+    if case .run(let operation) = node {
+      await perform(operation, context: context)
+    } else {
+      await execute(node, context: context)
+    }
+  }
+
+  // NB: every `await` below calls a function that is not inlined, so that one async frame does not
+  // hold what every kind of node needs: inlined, an effect took two more 1 KiB slabs of its task's
+  // allocator (dhat).
   @inlinable static func execute<R: Reactor>(
-    _ node: MutationNode<R.Mutation>, in scope: EffectScope, context: EffectContext<R>
+    _ node: MutationNode<R.Mutation>, context: EffectContext<R>
   ) async {
     switch node {
     case .none:
       return
     case .just(let mutation):
-      context.emit(mutation, in: scope)
+      context.emit(mutation)
     case .concat(let parts):
-      for part in parts {
-        if Task.isCancelled { return }
-        await execute(part, in: scope, context: context)
-      }
+      await runInOrder(parts, context: context)
     case .merge(let parts):
-      await withTaskGroup(of: Void.self) { group in
-        for part in parts {
-          group.addTask { await execute(part, in: scope, context: context) }
-        }
-      }
+      await runTogether(parts, context: context)
     case .run(let operation):
-      await perform(operation, in: scope, context: context)
+      await perform(operation, context: context)
     case .scoped(let specification, let inner):
-      switch context.register(specification, parent: scope) {
-      case .skip:
-        return
-      case .start(let child):
-        await runChild(inner, in: child, waitingForTurn: false, context: context)
-      case .wait(let child):
-        await runChild(inner, in: child, waitingForTurn: true, context: context)
-      }
+      await runScoped(inner, as: specification, context: context)
     case .cancel(let id):
       context.cancel(id: id)
     case .delayed(let delay, let inner):
-      await wait(delay.begin(), then: inner, in: scope, context: context)
+      await wait(delay.begin(), then: inner, context: context)
     case .waiting(let wait, let inner):
-      await self.wait(wait, then: inner, in: scope, context: context)
+      await self.wait(wait, then: inner, context: context)
     case .active(let child, let inner):
-      await runChild(inner, in: child, waitingForTurn: false, context: context)
+      await runChild(inner, in: child, waitsForTurn: false, context: context)
     case .queued(let child, let inner):
-      await runChild(inner, in: child, waitingForTurn: true, context: context)
+      await runChild(inner, in: child, waitsForTurn: true, context: context)
     }
   }
 
-  @inlinable static func wait<R: Reactor>(
-    _ wait: Delay.Wait, then node: MutationNode<R.Mutation>, in scope: EffectScope,
+  @inline(never) @inlinable static func runInOrder<R: Reactor>(
+    _ parts: [MutationNode<R.Mutation>], context: EffectContext<R>
+  ) async {
+    for part in parts {
+      if Task.isCancelled { return }
+      await execute(part, context: context)
+    }
+  }
+
+  @inline(never) @inlinable static func runTogether<R: Reactor>(
+    _ parts: [MutationNode<R.Mutation>], context: EffectContext<R>
+  ) async {
+    await withTaskGroup(of: Void.self) { group in
+      for part in parts {
+        group.addTask { await execute(part, context: context) }
+      }
+    }
+  }
+
+  @inline(never) @inlinable static func runScoped<R: Reactor>(
+    _ node: MutationNode<R.Mutation>, as specification: ScopeSpecification,
     context: EffectContext<R>
+  ) async {
+    switch context.register(specification) {
+    case .skip:
+      return
+    case .start(let child):
+      await runChild(node, in: child, waitsForTurn: false, context: context)
+    case .wait(let child):
+      await runChild(node, in: child, waitsForTurn: true, context: context)
+    }
+  }
+
+  @inline(never) @inlinable static func wait<R: Reactor>(
+    _ wait: Delay.Wait, then node: MutationNode<R.Mutation>, context: EffectContext<R>
   ) async {
     do {
       try await wait.sleep()
     } catch {
       return  // Cancelled while waiting: the delayed work never starts.
     }
-    await execute(node, in: scope, context: context)
+    await execute(node, context: context)
   }
 
   /// Runs scoped work in its own task and waits for it; cancelling this task cancels that one.
-  @inlinable static func runChild<R: Reactor>(
-    _ node: MutationNode<R.Mutation>, in scope: EffectScope, waitingForTurn: Bool,
+  @inline(never) @inlinable static func runChild<R: Reactor>(
+    _ node: MutationNode<R.Mutation>, in scope: EffectScope, waitsForTurn: Bool,
     context: EffectContext<R>
   ) async {
-    guard let task = context.launch(node, in: scope, waitingForTurn: waitingForTurn) else {
+    guard let task = context.launch(node, in: scope, waitsForTurn: waitsForTurn) else {
       return
     }
     await withTaskCancellationHandler {
@@ -74,15 +107,15 @@
     }
   }
 
-  @inlinable static func perform<R: Reactor>(
-    _ operation: EffectOperation<R.Mutation>, in scope: EffectScope, context: EffectContext<R>
+  @inline(never) @inlinable static func perform<R: Reactor>(
+    _ operation: EffectOperation<R.Mutation>, context: EffectContext<R>
   ) async {
-    let send = Send<R.Mutation> { context.emit($0, in: scope) }
+    let send = context.send
     do {
       try await operation.body(send)
     } catch {
       // Cancellation is not an error (R8): neither the handler nor diagnostics see it.
-      if error is CancellationError || Task.isCancelled || !context.isActive(scope) { return }
+      if error is CancellationError || Task.isCancelled || !context.isActive { return }
       if let handler = operation.handler {
         await handler(error, send)
       } else {

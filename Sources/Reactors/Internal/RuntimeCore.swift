@@ -65,6 +65,16 @@
     return StepTicket(extras: extras, isStarted: isStarted)
   }
 
+  /// Work from outside a step that must not overtake what the running step has queued.
+  ///
+  /// - Returns: Whether a step is running and `work` was queued for its owner; if not, the caller
+  ///   performs it now, without taking the step.
+  @inlinable mutating func queueBehindStep(_ work: @autoclosure () -> Work) -> Bool {
+    guard isStepping else { return false }
+    makeExtras().pending.append(work())
+    return true
+  }
+
   /// The owner finished a piece of work.
   ///
   /// - Returns: The next piece, or `nil`: the queue is empty and the step has ended.

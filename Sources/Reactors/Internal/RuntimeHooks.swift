@@ -13,14 +13,12 @@ struct RuntimeHooks<Action: Sendable, Mutation: Sendable, State: Sendable>: Send
     self.diagnostics = diagnostics
   }
 
-  /// Counts a task this runtime started, for leak checks.
-  @usableFromInline func taskStarted() {
+  /// Counts a task this runtime starts, for leak checks.
+  ///
+  /// - Returns: What the task tells when it ends.
+  @usableFromInline func countTaskStart() -> TaskCount {
     tracker?.taskStarted()
-  }
-
-  /// Counts the end of a task this runtime started.
-  @usableFromInline func taskEnded() {
-    tracker?.taskEnded()
+    return TaskCount(tracker: tracker)
   }
 
   /// Whether the hooks see anything; an empty value is not kept.

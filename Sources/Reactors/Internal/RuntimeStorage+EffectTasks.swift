@@ -21,22 +21,23 @@ extension RuntimeStorage {
     withLock { _ in scope.isActive }
   }
 
-  /// Records the end of an effect task's work. While a step runs, the end is queued behind the
-  /// mutations the task may have left there, like any other piece of the step.
-  @inlinable func finish(_ scope: EffectScope) {
+  /// Records that an effect task has returned.
+  ///
+  /// A step that is running may still hold mutations the task sent: the scope then ends behind
+  /// them, in the step's queue. Until it ends, a `.latest` run registered meanwhile cancels it,
+  /// which drops those mutations, and `waitUntilIdle()` waits for them to be reduced.
+  @inlinable func end(_ scope: EffectScope) {
     withLock { core in
-      guard let extras = core.extras else { return }
-      if core.isStepping {
-        extras.pending.append(.finish(scope))
-      } else {
-        finish(scope, in: extras)
-      }
+      guard !core.queueBehindStep(.effectEnded(scope)), let extras = core.extras else { return }
+      finish(scope, in: extras)
     }
   }
 
-  /// Records the end of a scope's work at once; the step's owner calls it.
-  @inlinable func finishNow(_ scope: EffectScope) {
-    withLock { core in core.extras.map { finish(scope, in: $0) } }
+  @inlinable func finish(_ scope: EffectScope) {
+    withLock { core in
+      guard let extras = core.extras else { return }
+      finish(scope, in: extras)
+    }
   }
 
   /// Records the end of a scope's work; wakes `waitUntilIdle()` when it was the last.

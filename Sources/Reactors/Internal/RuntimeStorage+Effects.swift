@@ -53,7 +53,7 @@ extension RuntimeStorage {
         if let rest = startNow(inner, in: registered, action: action, extras, reactor) {
           return .active(registered, rest)
         }
-        finishNow(registered)
+        finish(registered)
         return nil
       }
     case .cancel(let id):
@@ -102,53 +102,51 @@ extension RuntimeStorage {
     case .active(let scope, let inner) where scope.policy == .latest:
       schedule(inner, in: scope, action: action, reactor)
     case .active(let scope, let inner):
-      launch(inner, in: scope, waitingForTurn: false, action: action, reactor)
+      launch(inner, in: scope, waitsForTurn: false, action: action, reactor)
     case .queued(let scope, let inner):
-      launch(inner, in: scope, waitingForTurn: true, action: action, reactor)
+      launch(inner, in: scope, waitsForTurn: true, action: action, reactor)
     default:
-      withLock { core in
-        let scope = core.makeExtras().effects.registerPlain(parent: nil)
-        launch(later, in: scope, waitingForTurn: false, action: action, reactor, core: &core)
+      let (scope, taskCount) = withLock { core in
+        let extras = core.makeExtras()
+        let scope = extras.effects.registerPlain(parent: nil)
+        return (scope, extras.hooks?.countTaskStart() ?? .untracked)
       }
+      launch(later, in: scope, waitsForTurn: false, action: action, reactor, taskCount: taskCount)
     }
   }
 
   /// Starts the task that runs `node` inside `scope`.
   @discardableResult
   @inlinable func launch<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope, waitingForTurn: Bool, action: Action,
+    _ node: MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool, action: Action,
     _ reactor: R
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    withLock { core in
-      launch(node, in: scope, waitingForTurn: waitingForTurn, action: action, reactor, core: &core)
-    }
+    let taskCount = withLock { $0.extras?.hooks?.countTaskStart() ?? .untracked }
+    return launch(
+      node, in: scope, waitsForTurn: waitsForTurn, action: action, reactor, taskCount: taskCount)
   }
 
-  /// Starts the task that runs `node` inside `scope`; the lock is held.
+  /// Starts the task that runs `node` inside `scope`, already counted by `taskCount`.
+  ///
+  /// The task is created with the lock released, so that starting it never holds up a thread
+  /// that sends or emits meanwhile, and is attached to its scope right after: a scope cancelled
+  /// in between cancels it then.
   @discardableResult
   @inlinable func launch<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope, waitingForTurn: Bool, action: Action,
-    _ reactor: R, core: inout Core
+    _ node: MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool, action: Action,
+    _ reactor: R, taskCount: TaskCount
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let extras = core.makeExtras()
-    let context = EffectContext(reactor: reactor, action: action)
-    let hooks = extras.hooks
-    hooks?.taskStarted()
     var priority: TaskPriority?
     if case .run(let operation) = node { priority = operation.priority }
     // The task holds the reactor weakly (in `context`), and its storage never: effects never keep
     // the reactor alive (R9), not even while they wait for a `.queue` turn.
-    let task = Task(priority: priority) {
-      let mayRun = waitingForTurn ? await context.waitForTurn(of: scope) : true
-      if mayRun {
-        await EffectRunner.execute(node, in: scope, context: context)
-      }
-      context.finish(scope)
-      hooks?.taskEnded()
-    }
-    extras.effects.attach(task, to: scope)
+    let context = EffectContext(
+      reactor: reactor, action: action, scope: scope, work: node, waitsForTurn: waitsForTurn,
+      taskCount: taskCount)
+    let task = Task(priority: priority) { await context.run() }
+    withLock { $0.makeExtras().effects.attach(task, to: scope) }
     return task
   }
 }

@@ -4,11 +4,12 @@ extension RuntimeStorage {
   @inlinable func schedule<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope, action: Action, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    withLock { core in
+    let newWorker = withLock {
+      core -> (LatestLane<Action, Mutation>, EffectGroup, TaskCount)? in
       guard let group = scope.group else {
         // Cancelled between its registration and now (by another thread): it never starts.
         if let extras = core.extras { finish(scope, in: extras) }
-        return
+        return nil
       }
       let extras = core.makeExtras()
       let lane: LatestLane<Action, Mutation>
@@ -22,50 +23,71 @@ extension RuntimeStorage {
       // here.
       if let superseded = lane.waiting { extras.effects.finish(superseded.scope) }
       lane.waiting = LatestLane.Run(node: node, scope: scope, action: action)
-      guard !lane.hasWorker else { return }
+      // New to a worker that looked before; a new worker's first look may start it.
+      lane.isWaitingNew = lane.hasWorker
+      guard !lane.hasWorker else { return nil }
       lane.hasWorker = true
-      let hooks = extras.hooks
-      hooks?.taskStarted()
-      // The worker holds the reactor weakly, and never across an `await`: it must not keep the
-      // reactor alive while a run is in flight (R9). It yields before taking a run so that a
-      // burst of sends replaces the waiting run instead of starting each one. It never waits for
-      // a run it started: a newer run has already cancelled that one and must start now, not
-      // once the cancelled run returns (cancellation is cooperative; a client may never notice).
-      Task { [weak reactor] in
-        repeat {
-          await Task.yield()
-        } while reactor?.runtime.storage.startWaitingRun(in: lane, of: group, reactor) == true
-        hooks?.taskEnded()
+      return (lane, group, extras.hooks?.countTaskStart() ?? .untracked)
+    }
+    guard let (lane, group, taskCount) = newWorker else { return }
+    // The worker holds the reactor weakly, and never across an `await`: it must not keep the
+    // reactor alive while a run is in flight (R9). It starts a run only once it stayed the newest
+    // for a whole look, so that a burst of sends replaces the waiting run instead of starting
+    // each one, and pauses between looks while a burst lasts instead of spinning; it ends after
+    // two empty looks, so that a stream of sends keeps one worker instead of starting one per
+    // send. It never waits for a run it started: a newer run has already cancelled that one and
+    // must start now, not once the cancelled run returns (a client may never notice the cancel).
+    Task { [weak reactor] in
+      var looks = LatestLane<Action, Mutation>.Looks()
+      while let pause = looks.pause {
+        if pause == .zero { await Task.yield() } else { try? await Task.sleep(for: pause) }
+        guard let reactor else { break }
+        looks.record(
+          reactor.runtime.storage.startWaitingRun(
+            in: lane, of: group, reactor, retiring: looks.retires))
       }
+      taskCount.taskEnded()
     }
   }
 
-  /// Starts the run waiting in `lane`, if it is still current; ends the worker when none is left.
-  ///
-  /// - Returns: Whether a run was started (the worker then looks again).
+  /// Starts the run waiting in `lane` if it is still current and has stayed the newest since the
+  /// worker's last look; if `retiring` and the lane is empty, ends the worker.
   @inlinable func startWaitingRun<R: Reactor>(
-    in lane: LatestLane<Action, Mutation>, of group: EffectGroup, _ reactor: R?
-  ) -> Bool
+    in lane: LatestLane<Action, Mutation>, of group: EffectGroup, _ reactor: R, retiring: Bool
+  ) -> LatestLane<Action, Mutation>.Outcome
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard let reactor else { return false }
-    return withLock { core in
-      guard let extras = core.extras else { return false }
+    let look = withLock { core -> LatestLane<Action, Mutation>.Look in
+      guard let extras = core.extras else { return .empty }
       while let run = lane.waiting {
-        lane.waiting = nil
         guard run.scope.isActive else {
+          lane.waiting = nil
           finish(run.scope, in: extras)  // Cancelled while it waited: it never starts.
           continue
         }
-        launch(
-          run.node, in: run.scope, waitingForTurn: false, action: run.action, reactor, core: &core)
-        return true
+        if lane.isWaitingNew {
+          lane.isWaitingNew = false
+          return .again
+        }
+        lane.waiting = nil
+        return .start(run, extras.hooks?.countTaskStart() ?? .untracked)
       }
-      lane.hasWorker = false
-      if group.lane === lane {
-        group.lane = nil
-        extras.effects.dropIfEmpty(group)
+      if retiring {
+        lane.hasWorker = false
+        if group.lane === lane {
+          group.lane = nil
+          extras.effects.dropIfEmpty(group)
+        }
       }
-      return false
+      return .empty
+    }
+    switch look {
+    case .start(let run, let taskCount):
+      launch(
+        run.node, in: run.scope, waitsForTurn: false, action: run.action, reactor,
+        taskCount: taskCount)
+      return .started
+    case .again: return .newer
+    case .empty: return retiring ? .retired : .empty
     }
   }
 }

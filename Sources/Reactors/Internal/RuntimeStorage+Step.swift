@@ -94,8 +94,8 @@ extension RuntimeStorage {
       deliver(mutation, from: scope, extras, reactor)
     case .transformedMutation(let mutation, let origin):
       apply(mutation, from: origin, extras, reactor)
-    case .finish(let scope):
-      finishNow(scope)
+    case .effectEnded(let scope):
+      finish(scope)
     default:
       performObserving(work)
     }
@@ -165,7 +165,7 @@ extension RuntimeStorage {
     if let rest = audience.rest { publish(state, to: rest) }
   }
 
-  @usableFromInline func publish(_ state: State, to rest: Audience<Action, Mutation, State>.Rest) {
+  @inlinable func publish(_ state: State, to rest: Audience<Action, Mutation, State>.Rest) {
     for observer in rest.observers { observer.receive(state) }
     var someFinished = false
     for consumer in rest.consumers where !consumer.push(state) { someFinished = true }
@@ -185,7 +185,7 @@ extension RuntimeStorage {
   }
 
   /// Cancels the `take(until:)` work whose predicate matches `action`.
-  @usableFromInline func stopWork(matching action: Action) {
+  @inlinable func stopWork(matching action: Action) {
     let conditions = withLock { core in
       core.extras.map { $0.effects.hasStopConditions ? $0.effects.stopConditions : [] } ?? []
     }
@@ -221,7 +221,7 @@ extension RuntimeStorage {
       publish(state, to: audience)
     case .barrier(let body):
       body()
-    case .send, .observedSend, .action, .mutation, .transformedMutation, .finish:
+    case .send, .observedSend, .action, .mutation, .transformedMutation, .effectEnded:
       preconditionFailure("Internal inconsistency: \(work) is not an observing step")
     }
   }

@@ -16,9 +16,8 @@
   /// A mutation out of `transform(mutation:)`, for `reduce`; `origin` is the scope of the effect
   /// that sent it, if any, so a cancelled effect's mutation is dropped after the transform too.
   case transformedMutation(Mutation, origin: EffectScope?)
-  /// The end of an effect's work, queued behind the mutations it sent, so that a cancel performed
-  /// before them (a newer `.latest` run) still finds the scope registered and drops them.
-  case finish(EffectScope)
+  /// An effect task returned; its scope ends behind the mutations it queued before.
+  case effectEnded(EffectScope)
   /// A state out of `transform(state:)`, for the observers.
   case state(State)
   /// A new synchronous observer, handed the current state first.

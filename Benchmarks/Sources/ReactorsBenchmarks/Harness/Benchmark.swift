@@ -61,8 +61,8 @@ struct Benchmark {
       Check(label: "ratio <= \(format(limit))") { ($0.ratio ?? .infinity) <= limit }
     }
 
-    static func nanosecondsPerOperation(atMost limit: Double) -> Check {
-      Check(label: "<= \(format(limit)) ns/op") { $0.nanosecondsPerOperation <= limit }
+    static func cpuNanosecondsPerOperation(atMost limit: Double) -> Check {
+      Check(label: "cpu <= \(format(limit)) ns/op") { $0.cpuNanosecondsPerOperation <= limit }
     }
 
     static var noAllocations: Check {
@@ -79,6 +79,8 @@ struct Benchmark {
 struct Sample {
   /// Wall-clock time of the measured part.
   var nanoseconds: Double
+  /// CPU time of the measured part, every thread of the process.
+  var cpuNanoseconds: Double
   /// Heap allocations of the measured part, on every thread; zero unless counted.
   var allocations: Double
   /// How many operations the measured part did: actions, consumers reached, reactors made.
@@ -87,27 +89,35 @@ struct Sample {
 
   init(_ measured: Measured, operations: Int, extras: [String: Double] = [:]) {
     nanoseconds = Double(measured.nanoseconds)
+    cpuNanoseconds = Double(measured.cpuNanoseconds)
     allocations = Double(measured.allocations)
     self.operations = operations
     self.extras = extras
   }
+
+  var nanosecondsPerOperation: Double { nanoseconds / Double(operations) }
+  var cpuNanosecondsPerOperation: Double { cpuNanoseconds / Double(operations) }
 }
 
 /// A benchmark's figures over all its repeats, and its baseline's.
 struct Result {
   let name: String
+  /// Wall-clock time per operation, median over the repeats.
   let nanosecondsPerOperation: Double
+  /// CPU time per operation, every thread of the process, median over the repeats: what the
+  /// operation cost, without the time other processes held the cores.
+  let cpuNanosecondsPerOperation: Double
   /// `nil` where allocations cannot be counted (not glibc).
   let allocationsPerOperation: Double?
   let baseline: String?
-  let baselineNanosecondsPerOperation: Double?
+  let baselineCPUNanosecondsPerOperation: Double?
+  /// CPU time per operation over the baseline's, median of the rounds' ratios: below 1 is faster.
+  let ratio: Double?
+  /// The same with wall-clock times, for reference: on a busy machine it also measures what
+  /// else ran.
+  let wallRatio: Double?
   let extras: [String: Double]
   let repeats: Int
-
-  /// This benchmark's time over its baseline's: below 1 is faster.
-  var ratio: Double? {
-    baselineNanosecondsPerOperation.map { nanosecondsPerOperation / $0 }
-  }
 }
 
 /// A number printed with at most three significant decimals and no trailing zeros.

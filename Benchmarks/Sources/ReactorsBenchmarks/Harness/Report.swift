@@ -21,11 +21,13 @@ struct Report {
     results.map { result in
       var fields: [(String, String)] = [
         ("name", quoted(result.name)),
+        ("cpu_ns_per_op", number(result.cpuNanosecondsPerOperation)),
         ("ns_per_op", number(result.nanosecondsPerOperation)),
         ("allocs_per_op", result.allocationsPerOperation.map(number) ?? "null"),
         ("baseline", result.baseline.map(quoted) ?? "null"),
-        ("baseline_ns_per_op", result.baselineNanosecondsPerOperation.map(number) ?? "null"),
+        ("baseline_cpu_ns_per_op", result.baselineCPUNanosecondsPerOperation.map(number) ?? "null"),
         ("ratio", result.ratio.map(number) ?? "null"),
+        ("wall_ratio", result.wallRatio.map(number) ?? "null"),
       ]
       for extra in benchmark(named: result.name).extras {
         if let value = result.extras[extra.key] { fields.append((extra.key, number(value))) }
@@ -39,11 +41,12 @@ struct Report {
     }
   }
 
-  /// An aligned table: name, our figure, allocations, baseline, its figure, ratio, target.
+  /// An aligned table: name, our figure, CPU and wall-clock time, allocations, baseline, its CPU
+  /// time, the ratios, target.
   func table() -> String {
     let header = [
-      "name", "figure", "ns/op", "allocs/op", "baseline", "baseline ns/op", "ratio", "target",
-      "met", "also",
+      "name", "figure", "cpu ns/op", "wall ns/op", "allocs/op", "baseline", "baseline cpu",
+      "ratio", "wall ratio", "target", "met", "also",
     ]
     var rows = [header]
     for result in results {
@@ -51,11 +54,13 @@ struct Report {
       rows.append([
         result.name,
         figure(of: result),
+        format(result.cpuNanosecondsPerOperation),
         format(result.nanosecondsPerOperation),
         result.allocationsPerOperation.map(format) ?? "n/a",
         result.baseline ?? "-",
-        result.baselineNanosecondsPerOperation.map(format) ?? "-",
+        result.baselineCPUNanosecondsPerOperation.map(format) ?? "-",
         result.ratio.map { format($0) + "x" } ?? "-",
+        result.wallRatio.map { format($0) + "x" } ?? "-",
         verdict?.labels.joined(separator: ", ") ?? "-",
         verdict.map { $0.met ? "yes" : "NO" } ?? "-",
         also(result),
@@ -67,7 +72,7 @@ struct Report {
       let cells = row.enumerated().map { column, cell in
         let padding = String(repeating: " ", count: widths[column] - cell.count)
         // Names and words to the left, numbers to the right.
-        return [0, 4, 7, 8, 9].contains(column) ? cell + padding : padding + cell
+        return [0, 5, 9, 10, 11].contains(column) ? cell + padding : padding + cell
       }
       var line = cells.joined(separator: "  ")
       while line.hasSuffix(" ") { line.removeLast() }
@@ -94,7 +99,7 @@ struct Report {
   private func figure(of result: Result) -> String {
     switch benchmark(named: result.name).figure {
     case .nanosecondsPerOperation:
-      return format(result.nanosecondsPerOperation) + " ns"
+      return format(result.cpuNanosecondsPerOperation) + " ns"
     case .extra(let key, let unit):
       return (result.extras[key].map(format) ?? "?") + " " + unit
     }

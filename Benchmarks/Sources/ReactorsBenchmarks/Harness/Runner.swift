@@ -41,9 +41,11 @@ struct Runner {
       }
     }
     var perOperation: [String: Double] = [:]
+    var cpuPerOperation: [String: Double] = [:]
     for benchmark in selected {
-      perOperation[benchmark.name] = median(
-        samples[benchmark.name, default: []].map { $0.nanoseconds / Double($0.operations) })
+      let taken = samples[benchmark.name, default: []]
+      perOperation[benchmark.name] = median(taken.map(\.nanosecondsPerOperation))
+      cpuPerOperation[benchmark.name] = median(taken.map(\.cpuNanosecondsPerOperation))
     }
     return selected.map { benchmark in
       let taken = samples[benchmark.name, default: []]
@@ -56,12 +58,22 @@ struct Runner {
         case .maximum: extras[extra.key] = values.max()
         }
       }
+      // Each round's sample against the baseline's sample of the same round, then the median of
+      // those ratios: a round that ran while the machine was busier slows both sides.
+      let baselineSamples = benchmark.baseline.map { samples[$0, default: []] }
+      func pairedRatio(_ figure: (Sample) -> Double) -> Double? {
+        guard let baselineSamples else { return nil }
+        return median(zip(taken, baselineSamples).map { figure($0) / figure($1) })
+      }
       return Result(
         name: benchmark.name,
         nanosecondsPerOperation: perOperation[benchmark.name] ?? .nan,
+        cpuNanosecondsPerOperation: cpuPerOperation[benchmark.name] ?? .nan,
         allocationsPerOperation: allocations[benchmark.name],
         baseline: benchmark.baseline,
-        baselineNanosecondsPerOperation: benchmark.baseline.flatMap { perOperation[$0] },
+        baselineCPUNanosecondsPerOperation: benchmark.baseline.flatMap { cpuPerOperation[$0] },
+        ratio: pairedRatio(\.cpuNanosecondsPerOperation),
+        wallRatio: pairedRatio(\.nanosecondsPerOperation),
         extras: extras,
         repeats: taken.count
       )

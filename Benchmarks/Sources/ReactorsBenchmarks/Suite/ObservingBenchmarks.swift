@@ -7,8 +7,8 @@ extension Benchmark {
   /// is per consumer and change.
   static func fanout(consumers: Int = 100, changes: Int) -> Benchmark {
     Benchmark(
-      name: "fanout-\(consumers)", extras: [.median("consumers")],
-      checks: [.nanosecondsPerOperation(atMost: 1_000)]
+      name: "fanout-\(consumers)", baseline: "resume-\(consumers)", extras: [.median("consumers")],
+      checks: [.cpuNanosecondsPerOperation(atMost: 1_000)]
     ) { counting in
       runBlocking {
         let reactor = CounterReactor()
@@ -32,6 +32,36 @@ extension Benchmark {
         for task in tasks { await task.value }
         return Sample(
           measured, operations: consumers * changes, extras: ["consumers": Double(consumers)])
+      }
+    }
+  }
+
+  /// The floor of `fanout-100`: 100 tasks each suspended on a continuation, all resumed for every
+  /// change, each arriving at the same gate before it suspends again. No reactor, no buffer: what
+  /// waking a suspended consumer costs.
+  static func resumeFloor(consumers: Int = 100, changes: Int) -> Benchmark {
+    Benchmark(name: "resume-\(consumers)") { counting in
+      runBlocking {
+        let gate = ArrivalGate()
+        let parked = ParkedConsumers()
+        let tasks = (0..<consumers).map { _ in
+          Task {
+            for _ in 0...changes {
+              gate.arrive()
+              await parked.park()
+            }
+          }
+        }
+        await gate.wait(untilArrivals: consumers)
+        let measured = await measure(countingAllocations: counting) {
+          for change in 1...changes {
+            await parked.resumeAll(count: consumers)
+            await gate.wait(untilArrivals: consumers * (change + 1))
+          }
+        }
+        await parked.resumeAll(count: consumers)
+        for task in tasks { await task.value }
+        return Sample(measured, operations: consumers * changes)
       }
     }
   }

@@ -50,6 +50,29 @@ extension Benchmark {
     }
   }
 
+  /// `send` of the counter's action to a reactor with `observers` synchronous observers: after
+  /// each commit the step's owner hands the state to every observer, with the lock released, in
+  /// subscription order. `ns_per_op` is per state and observer.
+  static func observerOutbox(observers: Int = 10, operations: Int) -> Benchmark {
+    Benchmark(
+      name: "observer-outbox", baseline: "sync-action", extras: [.median("observers")],
+      checks: [.ratio(atMost: 0.5)]
+    ) { counting in
+      let reactor = CounterReactor()
+      let observations = (0..<observers).map { _ in
+        reactor.observe { state in blackHole(state) }
+      }
+      let action = opaque(CounterAction.increase)
+      let measured = measure(countingAllocations: counting) {
+        for _ in 0..<operations { reactor.send(action) }
+      }
+      precondition(reactor.currentState.value == operations)
+      withExtendedLifetime(observations) {}
+      return Sample(
+        measured, operations: operations * observers, extras: ["observers": Double(observers)])
+    }
+  }
+
   /// `send` of an action whose `mutate` returns `.concat` of two `.just`, one observer.
   static func concat2(operations: Int) -> Benchmark {
     Benchmark(name: "concat-2", baseline: "sync-action", checks: [.ratio(atMost: 2.0)]) {
