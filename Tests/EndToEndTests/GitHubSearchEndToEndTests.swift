@@ -127,6 +127,12 @@ struct GitHubSearchEndToEndTests {
     ),
     (["--offline", "a\u{1B}[2J"], "the QUERY holds a control character"),
     (["--debounce-ms", "-5"], "--debounce-ms needs a whole number from 0 to 600000, not \"-5\""),
+    (["--offline", "--script"], "--script needs a value"),
+    (["--api-url"], "--api-url needs a value"),
+    (
+      ["--per-page", "99999999999999999999999", "x"],
+      "--per-page needs a whole number from 1 to 100, not \"99999999999999999999999\""
+    ),
   ])
   func aUsageErrorSaysWhatIsWrongAndExitsTwo(arguments: [String], message: String) async throws {
     let result = try await run(arguments)
@@ -206,6 +212,29 @@ struct GitHubSearchEndToEndTests {
     #expect(failed["repositoryCount"] as? Int == 30)
     #expect(states.last?["repositoryCount"] as? Int == 60)
     #expect(states.last?["error"] is NSNull)
+  }
+
+  @Test func aScriptedQueryOverGitHubsLimitIsRefusedAndAnEmptyOneClearsTheSearch() async throws {
+    let long = try await script("query swift\nwait\nquery " + String(repeating: "q", count: 257))
+    #expect(long.status == 2)
+    #expect(
+      long.standardError
+        == "github-search: line 3: the query has 257 characters; GitHub takes at most 256\n")
+    #expect(long.standardOutput.isEmpty)
+
+    let cleared = try await script("query swift\nwait\nquery\nwait\nquery   \nwait\n")
+    #expect(cleared.status == 0, "\(cleared.standardError)")
+    let last = try #require(try objects(cleared).last)
+    #expect(last["query"] as? String == "")
+    #expect(last["repositoryCount"] as? Int == 0)
+    #expect(last["isLoadingFirstPage"] as? Bool == false)
+  }
+
+  @Test func aQueryArgumentThatIsNotUTF8IsRepairedAndFindsNothingWithoutACrash() async throws {
+    let result = try await BinaryRunner.runShell(
+      #"github-search --offline --json $'sw\xffift'; echo "status $?""#, environment: fast)
+    #expect(result.standardOutput == "status 0\n")
+    #expect(result.standardError.isEmpty)
   }
 
   @Test func printsReadableStatesAndReadsTheScriptFromStandardInput() async throws {

@@ -127,6 +127,8 @@ struct SignupEndToEndTests {
       "--signup-failure-rate needs a number from 0 to 1, not \"1.5\""
     ),
     (["--seed"], "--seed needs a value"),
+    (["--script"], "--script needs a value"),
+    (["--signup-latency-ms"], "--signup-latency-ms needs a value"),
     (["--seed", "-1"], "--seed needs a whole number from 0 to 18446744073709551615, not \"-1\""),
     (["--frobnicate"], "unknown option \"--frobnicate\""),
     (["--json=yes"], "--json takes no value"),

@@ -2,26 +2,9 @@ import Foundation
 @_spi(Testing) import Reactors
 import Testing
 
-/// Stress tests; the suite also runs under ThreadSanitizer in CI.
+/// Concurrency between reactors, effects and observers; CI runs the suite under the sanitizers too.
+/// (`StressTests` has many threads sending to one reactor.)
 @Suite(.timeLimit(.minutes(5))) struct ConcurrencyTests {
-  @Test func concurrentSendersLoseNoActionAndObserversSeeEveryStateInOrder() async {
-    let counter = CounterReactor()
-    let seen = Recorder<Int>()
-    let observation = counter.observe { seen.record($0.value) }
-    let tasks = 8
-    let sends = isRunningUnderThreadSanitizer ? 5_000 : 20_000
-    await withTaskGroup(of: Void.self) { group in
-      for _ in 0..<tasks {
-        group.addTask {
-          for _ in 0..<sends { counter.send(.increase) }
-        }
-      }
-    }
-    #expect(counter.currentState.value == tasks * sends)
-    #expect(seen.values == Array(0...(tasks * sends)))
-    _ = observation
-  }
-
   @Test func reactorsWhoseObserversSendToEachOtherFromTwoThreadsNeverDeadlock() async {
     // Given two reactors whose observers send to each other: A→B→A cycles
     let first = RelayReactor()

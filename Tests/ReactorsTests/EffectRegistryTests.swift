@@ -14,6 +14,10 @@ import Testing
     #expect(first.isCancelled)
     #expect(!second.isCancelled)
     #expect(second.isActive)
+    // Every run ends, as the runtime ends them (a scope and its group refer to each other until
+    // then, and LeakSanitizer reports the pair otherwise).
+    registry.finish(first)
+    registry.finish(second)
   }
 
   @Test func exhaustSkipsNewRunsUntilTheOneInFlightFinishes() throws {
@@ -22,7 +26,9 @@ import Testing
       started(registry.registerCancellable(id: id, policy: .exhaust, parent: nil)))
     #expect(isSkipped(registry.registerCancellable(id: id, policy: .exhaust, parent: nil)))
     registry.finish(first)
-    #expect(started(registry.registerCancellable(id: id, policy: .exhaust, parent: nil)) != nil)
+    let next = try #require(
+      started(registry.registerCancellable(id: id, policy: .exhaust, parent: nil)))
+    registry.finish(next)
   }
 
   @Test func queueMakesNewRunsWaitAndGrantsThemInOrder() throws {
@@ -38,6 +44,7 @@ import Testing
     #expect(!isGranted(third))
     registry.finish(second)
     #expect(isGranted(third))
+    registry.finish(third)
   }
 
   @Test func cancellingAnIDCancelsWaitingRunsWithoutGrantingThemATurn() throws {

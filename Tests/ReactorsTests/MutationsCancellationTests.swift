@@ -441,6 +441,7 @@ import Testing
     await reactor.waitUntilIdle()
     kept.values.first?(.append("outside"))
     #expect(reactor.currentState.log == ["inside"])
+    kept.removeAll()  // The kept send holds its effect's task, whose closure holds `kept`.
   }
 
   private func waiting(

@@ -178,6 +178,7 @@ import Testing
     gate.open()
     await tracker.waitUntilNoneRunning()
     kept.values.first?(.append("much too late"))  // Must not crash.
+    kept.removeAll()  // The kept send holds its effect's task, whose closure holds `kept`.
   }
 
   @Test func observersAndEffectsDoNotKeepTheReactorAlive() async {

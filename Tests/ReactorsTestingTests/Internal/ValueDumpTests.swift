@@ -60,6 +60,7 @@ import Testing
     node.next = node
 
     #expect(ValueDump.line(of: node) == #"Node(name: "a", next: Node(<cycle>))"#)
+    node.next = nil  // Frees the node.
   }
 
   @Test func aLongLineIsCut() {

@@ -28,21 +28,22 @@ final class Gate: @unchecked Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
-        let (passes, arrived) = lock.withLock { () -> (Bool, [CheckedContinuation<Void, Never>]) in
+        // Decided once, under the lock that `open()` and `onCancel` take: a cancellation that
+        // came first set the flag before its handler ran, so it is seen here; a later one finds
+        // the waiter registered. (Looking again after the lock resumed a waiter that `onCancel`
+        // or `open()` had resumed meanwhile: a crash that AddressSanitizer's timing exposed.)
+        let (outcome, arrived) = lock.withLock {
+          () -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
           arrivals += 1
           let ready = arrivalWaiters.filter { $0.0 <= arrivals }.map(\.1)
           arrivalWaiters.removeAll { $0.0 <= arrivals }
-          if isOpen { return (true, ready) }
-          if Task.isCancelled { return (false, ready) }
+          if isOpen { return (.success(()), ready) }
+          if Task.isCancelled { return (.failure(CancellationError()), ready) }
           waiters[id] = continuation
-          return (false, ready)
+          return (nil, ready)
         }
         for waiter in arrived { waiter.resume() }
-        if passes {
-          continuation.resume()
-        } else if Task.isCancelled, lock.withLock({ waiters[id] == nil }) {
-          continuation.resume(throwing: CancellationError())
-        }
+        if let outcome { continuation.resume(with: outcome) }
       }
     } onCancel: {
       let waiter = lock.withLock { waiters.removeValue(forKey: id) }
@@ -58,7 +59,9 @@ final class Gate: @unchecked Sendable {
     }
   }
 
-  private func waitForArrivalsWithoutDeadline(_ count: Int) async {
+  /// Returns once `count` waits have reached the gate; for code whose caller holds the deadline
+  /// (a child process that its parent kills when it takes too long).
+  func waitForArrivalsWithoutDeadline(_ count: Int) async {
     await withCheckedContinuation { continuation in
       let isReady = lock.withLock {
         if arrivals >= count { return true }

@@ -11,6 +11,11 @@ final class Recorder<Element: Sendable>: @unchecked Sendable {
   /// Everything recorded so far, in order.
   var values: [Element] { lock.withLock { elements } }
 
+  /// Forgets everything recorded, to break a cycle through a recorded value at the end of a test.
+  func removeAll() {
+    lock.withLock { elements.removeAll() }
+  }
+
   /// Appends `element` and wakes the waiters it satisfies.
   func record(_ element: Element) {
     let ready = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
