@@ -65,7 +65,7 @@ import Testing
     await clock.waitForSleepers(1)
     #expect(reactor.currentState.text == "a")
     await clock.advance(by: .seconds(1))
-    try await replay.value
+    try await withDeadline("the replay to end") { await replay.result }?.get()
     #expect(reactor.currentState.text == "ab")
   }
 
@@ -78,7 +78,8 @@ import Testing
     let replay = Task { try await reactor.replayActions(of: recording.events, on: clock) }
     await clock.waitForSleepers(1)
     replay.cancel()
-    await #expect(throws: CancellationError.self) { try await replay.value }
+    let outcome = await withDeadline("the replay to end") { await replay.result }
+    #expect(throws: CancellationError.self) { try outcome?.get() }
     #expect(reactor.currentState.text == "")
   }
 }
