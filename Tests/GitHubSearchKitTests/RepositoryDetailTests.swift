@@ -32,6 +32,7 @@ import Testing
     (#""forks_count": 10300"#, #""forks_count": -1"#),
     (#""open_issues_count": 512"#, #""open_issues_count": -5"#),
     (#""html_url": "https://github.com/apple/swift""#, #""html_url": "javascript:alert(1)""#),
+    (#""html_url": "https://github.com/apple/swift""#, #""html_url": "https:///apple/swift""#),
   ])
   func refusesARepositoryThePaneCouldNotShow(field: String, replacement: String) {
     let json = valid.replacingOccurrences(of: field, with: replacement)

@@ -54,10 +54,7 @@ extension Repository: Codable {
     stargazersCount = try container.decode(Int.self, forKey: .stargazersCount)
     language = try container.decodeIfPresent(String.self, forKey: .language)
     htmlURL = try container.decode(URL.self, forKey: .htmlURL)
-    guard !fullName.isEmpty, stargazersCount >= 0,
-      let scheme = htmlURL.scheme?.lowercased(), scheme == "https" || scheme == "http",
-      htmlURL.host != nil
-    else {
+    guard !fullName.isEmpty, stargazersCount >= 0, htmlURL.isWebPage else {
       throw DecodingError.dataCorrupted(
         .init(codingPath: decoder.codingPath, debugDescription: "Not a showable repository"))
     }

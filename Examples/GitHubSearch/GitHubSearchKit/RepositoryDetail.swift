@@ -44,7 +44,7 @@ extension RepositoryDetail: Decodable {
   }
 
   /// Decodes GitHub's answer, refusing one a pane could not show — an empty name or branch, a
-  /// negative count, or a `html_url` that is not an `http(s)` address — with a
+  /// negative count, or a `html_url` that is not an `http(s)` address with a host — with a
   /// ``SearchError/invalidResponse(_:)`` that says so.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -57,7 +57,7 @@ extension RepositoryDetail: Decodable {
     htmlURL = try container.decode(URL.self, forKey: .htmlURL)
     let counts = [stargazersCount, forksCount, openIssuesCount]
     guard !fullName.isEmpty, !defaultBranch.isEmpty, counts.allSatisfy({ $0 >= 0 }),
-      let scheme = htmlURL.scheme?.lowercased(), scheme == "https" || scheme == "http"
+      htmlURL.isWebPage
     else {
       throw SearchError.invalidResponse("the answer is not a repository that can be shown")
     }
