@@ -118,7 +118,7 @@ public struct OfflineGitHubRoutes: Sendable {
     let body: [String: Any] = [
       "total_count": results.count,
       "incomplete_results": false,
-      "items": items.map { Self.item($0, baseURL: baseURL) },
+      "items": items.map(Self.item),
     ]
     return json(200, body, headers)
   }
@@ -152,41 +152,45 @@ public struct OfflineGitHubRoutes: Sendable {
 
   /// A search item with the fields GitHub sends that the client cares about, and a few it
   /// ignores (the API `url` among them).
-  static func item(_ repository: Repository, baseURL: URL) -> [String: Any] {
-    let parts = repository.fullName.split(separator: "/")
-    return [
+  static func item(_ repository: Repository) -> [String: Any] {
+    fields(
+      fullName: repository.fullName, htmlURL: repository.htmlURL,
+      description: repository.description, stargazersCount: repository.stargazersCount
+    ).merging([
       "id": repository.id,
-      "name": String(parts.last ?? ""),
-      "full_name": repository.fullName,
-      "owner": ["login": String(parts.first ?? ""), "type": "User"],
-      "private": false,
-      "html_url": repository.htmlURL.absoluteString,
-      "description": repository.description as Any? ?? NSNull(),
-      "url": "https://api.github.com/repos/\(repository.fullName)",
-      "stargazers_count": repository.stargazersCount,
-      "watchers_count": repository.stargazersCount,
       "language": repository.language as Any? ?? NSNull(),
       "score": 1.0,
-    ]
+    ]) { common, _ in common }
   }
 
   /// A repository as `GET /repos/{owner}/{repo}` answers it: the fields the detail pane shows
   /// and a few it ignores.
   static func repository(_ detail: RepositoryDetail) -> [String: Any] {
-    let parts = detail.fullName.split(separator: "/")
-    return [
-      "name": String(parts.last ?? ""),
-      "full_name": detail.fullName,
-      "owner": ["login": String(parts.first ?? ""), "type": "User"],
-      "private": false,
-      "html_url": detail.htmlURL.absoluteString,
-      "description": detail.description as Any? ?? NSNull(),
-      "url": "https://api.github.com/repos/\(detail.fullName)",
-      "stargazers_count": detail.stargazersCount,
-      "watchers_count": detail.stargazersCount,
+    fields(
+      fullName: detail.fullName, htmlURL: detail.htmlURL, description: detail.description,
+      stargazersCount: detail.stargazersCount
+    ).merging([
       "forks_count": detail.forksCount,
       "open_issues_count": detail.openIssuesCount,
       "default_branch": detail.defaultBranch,
+    ]) { common, _ in common }
+  }
+
+  /// The fields a search item and a repository share.
+  private static func fields(
+    fullName: String, htmlURL: URL, description: String?, stargazersCount: Int
+  ) -> [String: Any] {
+    let parts = fullName.split(separator: "/")
+    return [
+      "name": String(parts.last ?? ""),
+      "full_name": fullName,
+      "owner": ["login": String(parts.first ?? ""), "type": "User"],
+      "private": false,
+      "html_url": htmlURL.absoluteString,
+      "description": description as Any? ?? NSNull(),
+      "url": "https://api.github.com/repos/\(fullName)",
+      "stargazers_count": stargazersCount,
+      "watchers_count": stargazersCount,
     ]
   }
 
