@@ -13,7 +13,7 @@ public struct RecordedEvent<Action: Sendable, Mutation: Sendable>: Sendable {
 
   /// What happened.
   public var kind: Kind
-  /// When, from the start of the recording (the recorder's creation), on a `ContinuousClock`.
+  /// When, from the start of the recording (the recorder's creation), on the recorder's clock.
   public var offset: Duration
 
   /// Makes an event.
