@@ -24,7 +24,11 @@ let package = Package(
     // MARK: The framework
 
     .target(
-      name: "Reactors"
+      name: "Reactors",
+      dependencies: ["ReactorsLock"]
+    ),
+    .target(
+      name: "ReactorsLock"
     ),
     .target(
       name: "ReactorsTesting",

@@ -8,11 +8,7 @@
   // the guarantee is stated here, on the wrapper.)
   @usableFromInline let buffer: Buffer
 
-  @usableFromInline final class Buffer: ManagedBuffer<Value, PlatformMutex> {
-    deinit {
-      withUnsafeMutablePointerToElements { $0.destroyMutex() }
-    }
-  }
+  @usableFromInline final class Buffer: ManagedBuffer<Value, PlatformMutex> {}
 
   /// Makes a box holding `value`.
   static func make(_ value: Value) -> Locked<Value> {

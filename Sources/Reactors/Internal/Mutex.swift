@@ -1,44 +1,33 @@
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#endif
+import ReactorsLock
 
-/// The platform mutex every lock in the runtime is built on.
+/// The lock every lock in the runtime is built on: `ReactorsLock`'s, one compare-and-swap to
+/// take, a plain store to release when nobody sleeps on it.
 ///
-/// A `pthread_mutex_t` must never move once initialised, so it always lives in the tail of a
-/// `ManagedBuffer` and is reached through a pointer.
-@usableFromInline typealias PlatformMutex = pthread_mutex_t
+/// It must never move once initialised, so it always lives in the tail of a `ManagedBuffer` and
+/// is reached through a pointer.
+@usableFromInline typealias PlatformMutex = reactors_lock_t
 
 extension UnsafeMutablePointer where Pointee == PlatformMutex {
-  /// Initialises the mutex in place. Debug builds check it: locking it twice from one thread
-  /// traps at once instead of deadlocking, since the runtime never nests its own lock.
   @usableFromInline func initializeMutex() {
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    defer { pthread_mutexattr_destroy(&attributes) }
-    #if DEBUG
-    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-    #endif
-    let result = pthread_mutex_init(self, &attributes)
-    precondition(result == 0, "Internal inconsistency: pthread_mutex_init failed (\(result))")
+    reactors_lock_init(self)
   }
 
+  /// Takes the lock. Debug builds check it: locking it twice from one thread traps at once
+  /// instead of waiting forever, since the runtime never nests its own lock.
   @inlinable func lock() {
-    let result = pthread_mutex_lock(self)
-    assert(result == 0, "Internal inconsistency: pthread_mutex_lock failed (\(result))")
+    #if DEBUG
+    reactors_lock_assert_not_owner(self)
+    reactors_lock_lock(self)
+    reactors_lock_set_owner(self, 1)
+    #else
+    reactors_lock_lock(self)
+    #endif
   }
 
   @inlinable func unlock() {
-    let result = pthread_mutex_unlock(self)
-    assert(result == 0, "Internal inconsistency: pthread_mutex_unlock failed (\(result))")
-  }
-
-  @usableFromInline func destroyMutex() {
-    pthread_mutex_destroy(self)
+    #if DEBUG
+    reactors_lock_set_owner(self, 0)
+    #endif
+    reactors_lock_unlock(self)
   }
 }

@@ -54,7 +54,6 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
       extras.pipeline?.disconnect()
       for waiter in idleWaiters { waiter.resume() }
     }
-    withUnsafeMutablePointerToElements { $0.destroyMutex() }
   }
 
   /// Runs `body` with the lock held, then performs the side effects it recorded (cancelling
