@@ -2,33 +2,56 @@
 /// for.
 ///
 /// One object for everything the task needs, so that the `Send` handed to the work captures it
-/// alone and needs no allocation of its own, and copies of the task's context are retains.
+/// alone and needs no allocation of its own, and copies of the task's context are retains. The
+/// task of a plain top-level `run`, which the registry needs to know of only to cancel it with
+/// the reactor, is its own scope as well: one allocation for both.
 ///
 /// It holds the reactor weakly. Every call reaches the reactor's storage for a moment, under its
 /// lock, and lets it go again: no reference to the reactor or its storage is held across a
 /// suspension, so a task that waits (for a `.queue` turn, on a clock, on the network) never keeps
 /// a released reactor alive. Once the reactor is released, every call does nothing.
-@usableFromInline final class EffectContext<R: Reactor>: Sendable {
+@usableFromInline final class EffectContext<R: Reactor>: EffectScope, @unchecked Sendable {
+  // Safe: the fields below are `let`s of `Sendable` types; what it inherits from `EffectScope`
+  // is guarded as `EffectScope` says.
   @usableFromInline weak let reactor: R?
   @usableFromInline let action: R.Action
-  @usableFromInline let scope: EffectScope
+  /// The scope the registry made for this work; `nil` when the context is its own scope.
+  @usableFromInline let registeredScope: EffectScope?
   @usableFromInline let work: MutationNode<R.Mutation>
   /// Whether the work waits for its `.queue` turn before it starts.
   @usableFromInline let waitsForTurn: Bool
   /// Counts the task for a leak check or a test store, if one is installed.
   @usableFromInline let taskCount: TaskCount
 
+  /// A context for work in a scope the registry made.
   @inlinable init(
     reactor: R, action: R.Action, scope: EffectScope, work: MutationNode<R.Mutation>,
     waitsForTurn: Bool, taskCount: TaskCount
   ) {
     self.reactor = reactor
     self.action = action
-    self.scope = scope
+    self.registeredScope = scope
     self.work = work
     self.waitsForTurn = waitsForTurn
     self.taskCount = taskCount
+    super.init(parent: nil, id: nil, policy: .merge, serial: 0)
   }
+
+  /// A context that is the scope of its own work: a plain top-level `run`.
+  @inlinable init(
+    reactor: R, action: R.Action, work: MutationNode<R.Mutation>, taskCount: TaskCount
+  ) {
+    self.reactor = reactor
+    self.action = action
+    self.registeredScope = nil
+    self.work = work
+    self.waitsForTurn = false
+    self.taskCount = taskCount
+    super.init(parent: nil, id: nil, policy: .merge, serial: 0)
+  }
+
+  /// The scope the work runs in.
+  @inlinable var scope: EffectScope { registeredScope ?? self }
 
   /// The body of the task.
   @inlinable func run() async {
@@ -50,7 +73,9 @@
     reactor.runtime.storage.emit(mutation, in: scope, reactor)
   }
 
-  @inlinable var isActive: Bool {
+  /// Whether the work's scope is active, read under the reactor's lock; `false` once the reactor
+  /// is released.
+  @inlinable var isStillActive: Bool {
     reactor?.runtime.storage.isActive(scope) ?? false
   }
 

@@ -80,6 +80,11 @@
     return scope
   }
 
+  /// Registers a scope made by its task (a plain top-level `run`): it has no rule of its own.
+  @usableFromInline mutating func registerPlain(_ scope: EffectScope) {
+    insertRunning(scope)
+  }
+
   /// Registers `take(until:)` work.
   @usableFromInline mutating func registerStop(
     parent: EffectScope?, matches: @escaping @Sendable (Action) -> Bool

@@ -115,7 +115,7 @@
       try await operation.body(send)
     } catch {
       // Cancellation is not an error (R8): neither the handler nor diagnostics see it.
-      if error is CancellationError || Task.isCancelled || !context.isActive { return }
+      if error is CancellationError || Task.isCancelled || !context.isStillActive { return }
       if let handler = operation.handler {
         await handler(error, send)
       } else {

@@ -4,7 +4,10 @@
 /// Scopes nest: a mutation emitted inside a scope is applied only if neither the scope nor any
 /// enclosing scope was cancelled. That check and every cancellation happen under the runtime's
 /// lock, which is what makes "no mutation of a cancelled effect reaches `reduce`" hold.
-@usableFromInline final class EffectScope: @unchecked Sendable {
+///
+/// Not final: the task of a plain top-level `run` is its own scope (`EffectContext`), so that
+/// the two take one allocation. Every member is final.
+@usableFromInline class EffectScope: @unchecked Sendable {
   // Safe: the mutable fields below are read and written only while the mutex of the runtime that
   // created the scope is held (`RuntimeStorage` is the only caller). The `let`s never change.
   // `RuntimeTests` and `ConcurrencyTests` exercise every path under ThreadSanitizer in CI.
@@ -18,21 +21,21 @@
   @usableFromInline let serial: UInt64
 
   /// Set once, by `cancel`; emissions are dropped from then on.
-  @exclusivity(unchecked) @usableFromInline var isCancelled = false
+  @exclusivity(unchecked) @usableFromInline final var isCancelled = false
   /// Set once, when the scope's work has ended; late emissions are dropped too.
-  @exclusivity(unchecked) @usableFromInline var isFinished = false
+  @exclusivity(unchecked) @usableFromInline final var isFinished = false
   /// The neighbours of this scope in the registry's list of running scopes. The list owns its
   /// scopes through `olderRunning` (from the registry's newest one down), so the back pointer is
   /// unowned: a scope in the list is always held by its newer neighbour or by the registry, and
   /// is unlinked before either lets go of it.
-  @exclusivity(unchecked) @usableFromInline var olderRunning: EffectScope?
-  @exclusivity(unchecked) @usableFromInline unowned(unsafe) var newerRunning: EffectScope?
+  @exclusivity(unchecked) @usableFromInline final var olderRunning: EffectScope?
+  @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var newerRunning: EffectScope?
   /// The runs of the scope's id, while the scope is registered there.
-  @exclusivity(unchecked) @usableFromInline var group: EffectGroup?
+  @exclusivity(unchecked) @usableFromInline final var group: EffectGroup?
   /// The task running this scope's work, once spawned.
-  @exclusivity(unchecked) @usableFromInline var task: Task<Void, Never>?
+  @exclusivity(unchecked) @usableFromInline final var task: Task<Void, Never>?
   /// For `.queue` work: whether the scope may run yet.
-  @exclusivity(unchecked) @usableFromInline var turn: Turn = .granted
+  @exclusivity(unchecked) @usableFromInline final var turn: Turn = .granted
 
   /// Where a `.queue` scope stands in its line.
   @usableFromInline enum Turn {
@@ -51,18 +54,18 @@
   }
 
   /// Whether the scope is in the running list whose newest element is `newest`.
-  func isInRunningList(newest: EffectScope?) -> Bool {
+  final func isInRunningList(newest: EffectScope?) -> Bool {
     olderRunning != nil || newerRunning != nil || newest === self
   }
 
   /// Whether the scope may still send mutations: neither cancelled nor finished.
-  @usableFromInline var isActive: Bool {
+  @usableFromInline final var isActive: Bool {
     !isFinished && !isRevoked
   }
 
   /// Whether the scope or an enclosing one was cancelled: what it sent while it was active is
   /// dropped from then on, even if a `transform(mutation:)` hook still holds it.
-  @usableFromInline var isRevoked: Bool {
+  @usableFromInline final var isRevoked: Bool {
     var scope: EffectScope? = self
     while let current = scope {
       if current.isCancelled { return true }

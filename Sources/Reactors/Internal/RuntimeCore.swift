@@ -37,6 +37,14 @@
     if let recorder { makeExtras().recorder = recorder.session }
   }
 
+  /// The extras as the step's owner needs them: `nil` when nothing in them changes how work is
+  /// performed, so that a reactor that only keeps effects or observers there takes the same
+  /// path as one without extras.
+  @inlinable var stepExtras: Extras? {
+    guard let extras, !extras.isPlain else { return nil }
+    return extras
+  }
+
   /// Whether the reactor was used: its initial state read, its `transform` hooks connected.
   @inlinable var isStarted: Bool { state != nil }
 
@@ -60,14 +68,14 @@
       return nil
     }
     isStepping = true
-    return StepTicket(extras: extras, isStarted: isStarted)
+    return StepTicket(extras: stepExtras, isStarted: isStarted)
   }
 
   /// Takes the step if nobody runs one; queues nothing.
   @inlinable mutating func tryBeginStep() -> StepTicket<Extras>? {
     if isStepping { return nil }
     isStepping = true
-    return StepTicket(extras: extras, isStarted: isStarted)
+    return StepTicket(extras: stepExtras, isStarted: isStarted)
   }
 
   /// Work from outside a step that must not overtake what the running step has queued.
@@ -83,8 +91,8 @@
   /// The owner finished a piece of work.
   ///
   /// - Returns: The next piece, or `nil`: the queue is empty and the step has ended.
-  @inlinable mutating func nextWork() -> (Work, Extras)? {
-    if let extras, let work = extras.nextPendingWork() { return (work, extras) }
+  @inlinable mutating func nextWork() -> (Work, Extras?)? {
+    if let extras, let work = extras.nextPendingWork() { return (work, stepExtras) }
     isStepping = false
     return nil
   }

@@ -65,6 +65,12 @@
     return false
   }
 
+  /// Whether a step may skip everything optional: no `transform` hook, no diagnostics, probe or
+  /// stub, no recorder, no `take(until:)` work waiting for an action.
+  @inlinable var isPlain: Bool {
+    pipeline == nil && hooks == nil && recorder == nil && !effects.hasStopConditions
+  }
+
   /// Everyone but the first observer who hears of a new state, or `nil` if nobody does.
   @inlinable var restOfAudience: Audience<Action, Mutation, State>.Rest? {
     if let audienceRest { return audienceRest }

@@ -106,12 +106,16 @@ extension RuntimeStorage {
     case .queued(let scope, let inner):
       launch(inner, in: scope, waitsForTurn: true, action: action, reactor)
     default:
-      let (scope, taskCount) = withLock { core in
+      // A plain task: its context is its scope.
+      let context = withLock { core in
         let extras = core.makeExtras()
-        let scope = extras.effects.registerPlain(parent: nil)
-        return (scope, extras.hooks?.countTaskStart() ?? .untracked)
+        let context = EffectContext(
+          reactor: reactor, action: action, work: later,
+          taskCount: extras.hooks?.countTaskStart() ?? .untracked)
+        extras.effects.registerPlain(context)
+        return context
       }
-      launch(later, in: scope, waitsForTurn: false, action: action, reactor, taskCount: taskCount)
+      start(context)
     }
   }
 
@@ -138,15 +142,22 @@ extension RuntimeStorage {
     _ reactor: R, taskCount: TaskCount
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    var priority: TaskPriority?
-    if case .run(let operation) = node { priority = operation.priority }
     // The task holds the reactor weakly (in `context`), and its storage never: effects never keep
     // the reactor alive (R9), not even while they wait for a `.queue` turn.
-    let context = EffectContext(
-      reactor: reactor, action: action, scope: scope, work: node, waitsForTurn: waitsForTurn,
-      taskCount: taskCount)
+    start(
+      EffectContext(
+        reactor: reactor, action: action, scope: scope, work: node, waitsForTurn: waitsForTurn,
+        taskCount: taskCount))
+  }
+
+  /// Starts the task of `context`, outside the lock, and attaches it to the context's scope.
+  @discardableResult
+  @inlinable func start<R: Reactor>(_ context: EffectContext<R>) -> Task<Void, Never>
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    var priority: TaskPriority?
+    if case .run(let operation) = context.work { priority = operation.priority }
     let task = Task(priority: priority) { await context.run() }
-    withLock { $0.makeExtras().effects.attach(task, to: scope) }
+    withLock { $0.makeExtras().effects.attach(task, to: context.scope) }
     return task
   }
 }

@@ -14,7 +14,7 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let ticket = withLock({ $0.beginStep(orQueue: .send(action)) }) else { return }
     if _fastPath(ticket.isStarted && ticket.extras == nil) {
-      // No hook, no `take(until:)`: straight to `mutate`, without wrapping the action.
+      // No hook, no recorder, no `take(until:)`: straight to `mutate`, without wrapping the action.
       handle(action, nil, reactor)
       if withLock({ $0.endStepIfNothingQueued() }) { return }
       performQueuedWork(reactor)

@@ -1,6 +1,7 @@
 /// Proof that the caller owns the step, with what it needs to know to run it.
 @usableFromInline struct StepTicket<Extras> {
-  /// The reactor's extras when the step began; `nil` means no `transform` hook is overridden.
+  /// The reactor's extras when the step began; `nil` when nothing in them changes how work is
+  /// performed (`RuntimeCore.stepExtras`): no `transform` hook, hook, recorder or `take(until:)`.
   @usableFromInline let extras: Extras?
   /// Whether the reactor was started; if not, the owner starts it first.
   @usableFromInline let isStarted: Bool
