@@ -23,10 +23,10 @@ final class RuntimeObservation<Action: Sendable, Mutation: Sendable, State: Send
   }
 
   override func cancel() {
-    storage?.removeObserver(ObjectIdentifier(self))
+    storage?.removeObserver(.passUnretained(self))
   }
 
   deinit {
-    storage?.removeObserver(ObjectIdentifier(self))
+    storage?.removeObserver(.passUnretained(self))
   }
 }

@@ -63,6 +63,38 @@ import Testing
     _ = (second, third)
   }
 
+  @Test func severalObserversComeAndGoInAnyOrderAndTheRestKeepTheirOrder() {
+    // Given four observers
+    let counter = CounterReactor()
+    let calls = Recorder<String>()
+    var observations = (0..<4).map { index in
+      counter.observe { calls.record("\(index):\($0.value)") } as StateObservation?
+    }
+    // When the last, then the second, go, and a fifth comes
+    observations[3] = nil
+    observations[1]?.cancel()
+    let fifth = counter.observe { calls.record("4:\($0.value)") }
+    counter.send(.increase)
+    // Then every remaining one sees the new state once, in subscription order
+    #expect(calls.values.suffix(3) == ["0:1", "2:1", "4:1"])
+    // And once all are gone, nobody hears anything more
+    observations = []
+    fifth.cancel()
+    let count = calls.values.count
+    counter.send(.increase)
+    #expect(calls.values.count == count)
+  }
+
+  @Test func severalObserversKeepTheReactorOnItsFastPath() {
+    // Given a reactor with several synchronous observers
+    let counter = CounterReactor()
+    let observations = (0..<3).map { _ in counter.observe { _ in } }
+    counter.send(.increase)
+    // Then it keeps no extras: a send takes the step's fast path
+    #expect(counter.runtime.storage.withLock { $0.extras == nil })
+    _ = observations
+  }
+
   @Test func aPulseObserverSeesEachAssignmentOnceAndNothingFromBeforeItSubscribed() {
     // Given a pulse assigned before anyone listens
     let reactor = AlertReactor()

@@ -87,6 +87,31 @@ import Testing
     #expect(consumerCount(of: counter) == 0)
   }
 
+  @Test func consumersThatStopInAnyOrderAreForgottenAndTheOthersGetEveryState() async {
+    // Given ten consumers; consumer i stops once it has seen state i + 1
+    let counter = CounterReactor()
+    let subscribed = Recorder<Int>()
+    let consumers = (0..<10).map { index in
+      Task { [sequence = counter.state] in
+        var seen: [Int] = []
+        for await state in sequence {
+          if seen.isEmpty { subscribed.record(index) }
+          seen.append(state.value)
+          if state.value == index + 1 { break }
+        }
+        return seen
+      }
+    }
+    await subscribed.waitForCount(10)
+    // When states come, one at a time, until the last consumer stops
+    for _ in 0..<10 { counter.send(.increase) }
+    // Then each saw every state in order up to where it stopped, and the runtime forgot them all
+    for (index, consumer) in consumers.enumerated() {
+      #expect(await consumer.value == Array(0...index + 1))
+    }
+    #expect(await eventually { consumerCount(of: counter) == 0 })
+  }
+
   @Test func theSequenceDoesNotKeepTheReactorAlive() {
     var counter: CounterReactor? = CounterReactor()
     let sequence = counter!.state

@@ -19,7 +19,7 @@
   @usableFromInline var state: State?
   /// Whether a thread owns the step.
   @usableFromInline var isStepping = false
-  /// The first synchronous observer; more live in `extras`.
+  /// The synchronous observers, one or several.
   @usableFromInline var observer: StateObserver<State>?
   /// Everything optional; `nil` until first needed, then never replaced.
   @usableFromInline var extras: Extras?
@@ -123,7 +123,7 @@
 
   /// Everyone who hears of a new state.
   @inlinable var audience: Audience<Action, Mutation, State> {
-    Audience(first: observer, rest: extras?.restOfAudience)
+    Audience(observer: observer, rest: extras?.restOfAudience)
   }
 
   /// A work item out of a `transform` hook, from `thread`.

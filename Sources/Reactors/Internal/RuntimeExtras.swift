@@ -8,10 +8,6 @@
   /// Work that arrived while a step was running, first in first out from `pendingHead`.
   @exclusivity(unchecked) @usableFromInline var pending: [Work] = []
   @exclusivity(unchecked) @usableFromInline var pendingHead = 0
-  /// Synchronous observers after the first, in subscription order.
-  @exclusivity(unchecked) @usableFromInline var observers: [StateObserver<State>] = [] {
-    didSet { audienceRest = nil }
-  }
   /// Buffers of `StateSequence` consumers.
   @exclusivity(unchecked) @usableFromInline var consumers: [StateBuffer<State>] = [] {
     didSet { audienceRest = nil }
@@ -34,8 +30,8 @@
   /// hold it too, for the mutations). Set once, before the runtime can be shared, and never
   /// changed: the step's owner reads it without the lock.
   @exclusivity(unchecked) @usableFromInline var recorder: RecordingSession<Action, Mutation>?
-  /// The snapshot of the three above that each new state is published to; made again only after
-  /// one of them changes, so committing a state copies one reference.
+  /// The snapshot of the consumers and hooks that each new state is published to; made again only
+  /// after one of them changes, so committing a state copies one reference.
   @exclusivity(unchecked) @usableFromInline var audienceRest:
     Audience<Action, Mutation, State>.Rest?
   /// While the step's thread hands a value to a `transform` hook, that thread: what the hook
@@ -71,12 +67,11 @@
     pipeline == nil && hooks == nil && recorder == nil && !effects.hasStopConditions
   }
 
-  /// Everyone but the first observer who hears of a new state, or `nil` if nobody does.
+  /// Everyone but the synchronous observers who hears of a new state, or `nil` if nobody does.
   @inlinable var restOfAudience: Audience<Action, Mutation, State>.Rest? {
     if let audienceRest { return audienceRest }
-    if observers.isEmpty, consumers.isEmpty, hooks == nil { return nil }
-    let rest = Audience<Action, Mutation, State>.Rest(
-      observers: observers, consumers: consumers, hooks: hooks)
+    if consumers.isEmpty, hooks == nil { return nil }
+    let rest = Audience<Action, Mutation, State>.Rest(consumers: consumers, hooks: hooks)
     audienceRest = rest
     return rest
   }

@@ -10,12 +10,11 @@ extension RuntimeStorage {
     -> StateObservation
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let observation = RuntimeObservation(storage: self)
-    submit(
-      .observe(StateObserver(token: ObjectIdentifier(observation), receive: observer)), reactor)
+    submit(.observe(StateObserver(token: .passUnretained(observation), receive: observer)), reactor)
     return observation
   }
 
-  func removeObserver(_ token: ObjectIdentifier) {
+  func removeObserver(_ token: StateObserver<State>.Token) {
     withLock { $0.removeObserver(token) }
   }
 
@@ -29,7 +28,15 @@ extension RuntimeStorage {
   }
 
   func removeConsumer(_ id: ObjectIdentifier) {
-    withLock { core in core.extras?.consumers.removeAll { ObjectIdentifier($0) == id } }
+    withLock { core in
+      guard let extras = core.extras else { return }
+      // NB: through a buffer pointer, not `removeAll(where:)`: this code is not specialised, and
+      // the generic collection algorithms allocate for every element they look at.
+      let index = extras.consumers.withUnsafeBufferPointer { consumers in
+        consumers.indices.first { ObjectIdentifier(consumers[$0]) == id }
+      }
+      if let index { extras.consumers.remove(at: index) }
+    }
   }
 
   var consumerCount: Int {
@@ -63,11 +70,7 @@ extension RuntimeCore {
   ///
   /// - Returns: The state to hand it first, if the reactor has one to replay.
   mutating func add(_ entry: StateObserver<State>) -> State? {
-    if observer == nil {
-      observer = entry
-    } else {
-      makeExtras().observers.append(entry)
-    }
+    observer = observer?.adding(entry) ?? entry
     return replayState
   }
 
@@ -79,17 +82,13 @@ extension RuntimeCore {
   }
 
   /// Removes a synchronous observer, or forgets it if its registration is still queued.
-  mutating func removeObserver(_ token: ObjectIdentifier) {
-    if observer?.token == token {
-      // Keep subscription order: the oldest of the others becomes the first.
-      let extras = extras
-      observer = extras?.observers.isEmpty == false ? extras?.observers.removeFirst() : nil
+  mutating func removeObserver(_ token: StateObserver<State>.Token) {
+    if let (found, rest) = observer?.removing(token), found {
+      observer = rest
       return
     }
-    guard let extras else { return }
-    extras.observers.removeAll { $0.token == token }
-    extras.pending.removeAll { work in
-      if case .observe(let queued) = work { queued.token == token } else { false }
+    extras?.pending.removeAll { work in
+      if case .observe(let queued) = work { queued.removing(token).found } else { false }
     }
   }
 }

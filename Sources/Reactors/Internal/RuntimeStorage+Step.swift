@@ -165,15 +165,14 @@ extension RuntimeStorage {
 
   /// Tells every observer and consumer of a new state, in order.
   @inlinable func publish(_ state: State, to audience: Audience<Action, Mutation, State>) {
-    audience.first?.receive(state)
+    audience.observer?.receive(state)
     if let rest = audience.rest { publish(state, to: rest) }
   }
 
-  @inlinable func publish(_ state: State, to rest: Audience<Action, Mutation, State>.Rest) {
-    for observer in rest.observers { observer.receive(state) }
-    var someFinished = false
-    for consumer in rest.consumers where !consumer.push(state) { someFinished = true }
-    if someFinished { withLock { $0.extras?.consumers.removeAll { $0.isFinished } } }
+  // NB: never inlined, so that the one-observer path above stays small enough to be inlined.
+  @inlinable @inline(never)
+  func publish(_ state: State, to rest: Audience<Action, Mutation, State>.Rest) {
+    if rest.push(state) { withLock { $0.extras?.consumers.removeAll { $0.isFinished } } }
   }
 
   /// Hands a value to a `transform` hook; what the hook delivers synchronously comes back

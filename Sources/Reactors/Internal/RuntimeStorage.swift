@@ -46,7 +46,6 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
       let consumers = extras.consumers
       let idleWaiters = extras.idleWaiters.values
       extras.consumers = []
-      extras.observers = []
       extras.idleWaiters = [:]
       extras.pending = []
       work.perform()
