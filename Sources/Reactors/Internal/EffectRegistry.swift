@@ -13,6 +13,9 @@
   @usableFromInline private(set) var runningCount = 0
   /// The runs of each id that has any.
   @usableFromInline private(set) var groups: [EffectID: EffectGroup] = [:]
+  /// The group registered under last, tried before `groups` so that a burst of runs under one id
+  /// hashes nothing. Still in `groups` while it is not empty: only empty groups are dropped.
+  private var lastGroup: EffectGroup?
   /// `take(until:)` scopes and their predicates. The caller runs the predicates (user code)
   /// on a copy, outside any mutation of the registry, then cancels the matching scopes.
   @usableFromInline private(set) var stopConditions:
@@ -94,7 +97,13 @@
   @usableFromInline mutating func registerCancellable(
     id: EffectID, policy: CancellationPolicy, parent: EffectScope?
   ) -> Registration {
-    let group = groups[id] ?? makeGroup(id)
+    let group: EffectGroup
+    if let last = lastGroup, !last.isEmpty, last.id == id {
+      group = last
+    } else {
+      group = groups[id] ?? makeGroup(id)
+      lastGroup = group
+    }
     switch policy {
     case .merge:
       break
@@ -137,8 +146,10 @@
 
   private mutating func cancel(_ group: EffectGroup) {
     // Waiting runs first: cancelling the running one would hand its turn to the next in line.
-    for scope in group.waiting { cancel(scope) }
-    for scope in group.running { cancel(scope) }
+    // Each cancel takes its scope out of the group: looping over the arrays instead would copy
+    // them at the first removal.
+    for _ in group.waiting.indices { cancel(group.waiting[0]) }
+    for _ in group.running.indices { cancel(group.running[0]) }
   }
 
   /// Forgets `group` once nothing is registered under its id any more.
