@@ -108,11 +108,21 @@
     case .merge:
       break
     case .latest:
-      // Switch-latest: whatever runs or waits under this id is superseded.
+      // Switch-latest: whatever runs or waits under this id is superseded. A run still waiting in
+      // the lane never started, though: the new run takes its scope over, and its place in the
+      // lane (`RuntimeStorage.schedule`), instead of cancelling it and registering another.
+      let handedOver = group.lane?.takeWaitingScope(parent: parent)
+      if let handedOver, let index = group.running.firstIndex(where: { $0 === handedOver }) {
+        group.running.remove(at: index)
+      }
       cancel(group)
       // Cancelling the last run forgets the emptied group; the new run belongs to it, so it must
       // stay findable, or the next run under this id would not cancel this one.
       if group.isEmpty { groups[id] = group }
+      if let handedOver {
+        group.running.append(handedOver)
+        return .start(handedOver)
+      }
     case .exhaust:
       // The run in flight wins; the new one never starts.
       if !group.running.isEmpty { return .skip }

@@ -5,6 +5,20 @@ extension RuntimeStorage {
   @inlinable func start<R: Reactor>(
     _ tree: MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if case .scoped(let specification, let inner) = tree {
+      // The common shape, one scoped piece of work, goes to its lane or task as `spawn` would
+      // send it, without a node around it.
+      guard
+        let (scope, later, waitsForTurn) = startScoped(
+          inner, as: specification, in: nil, action: action, extras, reactor)
+      else { return }
+      if !waitsForTurn, scope.policy == .latest {
+        schedule(later, in: scope, action: action, reactor)
+      } else {
+        launch(later, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
+      }
+      return
+    }
     if tree.isNone { return }
     let later = startNow(tree, in: nil, action: action, extras, reactor)
     if !later.isNone { spawn(later, action: action, reactor) }
@@ -47,19 +61,11 @@ extension RuntimeStorage {
     case .run:
       return node
     case .scoped(let specification, let inner):
-      switch register(specification, parent: scope, action: action) {
-      case .skip:
-        return .none
-      case .wait(let registered):
-        return .queued(registered, inner)
-      case .start(let registered):
-        let rest = startNow(inner, in: registered, action: action, extras, reactor)
-        if rest.isNone {
-          finish(registered)
-          return .none
-        }
-        return .active(registered, rest)
-      }
+      guard
+        let (registered, later, waitsForTurn) = startScoped(
+          inner, as: specification, in: scope, action: action, extras, reactor)
+      else { return .none }
+      return waitsForTurn ? .queued(registered, later) : .active(registered, later)
     case .cancel(let id):
       cancel(id: id)
       return .none
@@ -67,6 +73,30 @@ extension RuntimeStorage {
       return .waiting(delay.begin(), inner)
     case .active, .queued, .waiting:
       preconditionFailure("Internal inconsistency: a registered scope in a new mutation tree")
+    }
+  }
+
+  /// Registers scoped work and starts its synchronous part.
+  ///
+  /// - Returns: The work's scope, what of the work needs a task, and whether that waits for its
+  ///   `.queue` turn first; `nil` when nothing needs a task.
+  @inlinable func startScoped<R: Reactor>(
+    _ inner: MutationNode<Mutation>, as specification: ScopeSpecification, in scope: EffectScope?,
+    action: Action, _ extras: Extras?, _ reactor: R
+  ) -> (scope: EffectScope, later: MutationNode<Mutation>, waitsForTurn: Bool)?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    switch register(specification, parent: scope, action: action) {
+    case .skip:
+      return nil
+    case .wait(let registered):
+      return (registered, inner, true)
+    case .start(let registered):
+      let rest = startNow(inner, in: registered, action: action, extras, reactor)
+      if rest.isNone {
+        finish(registered)
+        return nil
+      }
+      return (registered, rest, false)
     }
   }
 
