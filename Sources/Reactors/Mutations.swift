@@ -21,38 +21,51 @@
 /// }
 /// ```
 public struct Mutations<Mutation: Sendable>: Sendable {
-  // NB: up to two immediate mutations are stored inline and everything else in a class-boxed
-  // tree, so the common answers — `.just(m)`, `.concat(.just(a), .just(b))` — are two optionals
-  // to copy, not a generic multi-payload enum (whose copies go through outlined value witnesses:
-  // measured at half the cost of a whole `send` before this layout).
+  // NB: up to two immediate mutations up front are stored inline, before the tree of everything
+  // else, so the common answers — `.just(m)`, `.concat(.just(a), .just(b))`,
+  // `.concat(.just(a), .run { ... })` — need no array and no box for their immediate part.
 
-  /// The first immediate mutation, when the whole answer is one or two immediate mutations.
+  /// The first immediate mutation, applied before anything else.
   @usableFromInline let first: Mutation?
   /// The second immediate mutation, applied after `first`.
   @usableFromInline let second: Mutation?
-  /// Everything else; `nil` when the answer is inline (or `.none`).
-  @usableFromInline let tree: MutationTree<Mutation>?
+  /// Everything else, started once the inline mutations are applied.
+  @usableFromInline let rest: MutationNode<Mutation>
 
-  @inlinable init(first: Mutation?, second: Mutation?, tree: MutationTree<Mutation>? = nil) {
+  @inlinable init(first: Mutation?, second: Mutation?, rest: MutationNode<Mutation> = .none) {
     self.first = first
     self.second = second
-    self.tree = tree
+    self.rest = rest
   }
 
   @inlinable init(_ node: MutationNode<Mutation>) {
     switch node {
     case .none: self.init(first: nil, second: nil)
     case .just(let mutation): self.init(first: mutation, second: nil)
-    default: self.init(first: nil, second: nil, tree: MutationTree(node))
+    default: self.init(first: nil, second: nil, rest: node)
     }
   }
 
-  /// The answer as a tree node, for combining.
+  /// The answer as one tree node, for combining.
   @inlinable var node: MutationNode<Mutation> {
-    if let tree { return tree.node }
-    guard let first else { return .none }
-    guard let second else { return .just(first) }
-    return .concat([.just(first), .just(second)])
+    guard let first else { return rest }
+    if second == nil, rest.isNone { return .just(first) }
+    var parts: [MutationNode<Mutation>] = [.just(first)]
+    if let second { parts.append(.just(second)) }
+    if !rest.isNone { parts.append(rest) }
+    return .concat(parts)
+  }
+
+  /// This answer, then `next`, without an array node when that fits: nothing follows, or this
+  /// answer is only immediate mutations and they fit in front of `next`'s inline ones.
+  @inlinable func followed(by next: Mutations) -> Mutations? {
+    if next.first == nil, next.rest.isNone { return self }
+    guard rest.isNone else { return nil }
+    guard let first else { return next }
+    if let second {
+      return next.first == nil ? Mutations(first: first, second: second, rest: next.rest) : nil
+    }
+    return next.second == nil ? Mutations(first: first, second: next.first, rest: next.rest) : nil
   }
 
   /// No mutation at all.
@@ -65,16 +78,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
 
   /// Runs `first`, then `second` once `first` has finished.
   @inlinable public static func concat(_ first: Mutations, _ second: Mutations) -> Mutations {
-    if first.tree == nil, second.tree == nil {
-      switch (first.first, second.first) {
-      case (nil, _): return second
-      case (_, nil): return first
-      case (let one?, let two?) where first.second == nil && second.second == nil:
-        return Mutations(first: one, second: two)
-      default: break
-      }
-    }
-    return concat([first, second])
+    first.followed(by: second) ?? concat([first, second])
   }
 
   /// Runs the parts one after another: each starts when the previous one has finished.
@@ -118,7 +122,9 @@ public struct Mutations<Mutation: Sendable>: Sendable {
     _ operation: @escaping @Sendable (_ send: Send<Mutation>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Mutation>) async -> Void)? = nil
   ) -> Mutations {
-    Mutations(.run(EffectOperation(priority: priority, body: operation, handler: handler)))
+    Mutations(
+      first: nil, second: nil,
+      rest: .run(EffectOperation(priority: priority, body: operation, handler: handler)))
   }
 
   @inlinable static func combine(
@@ -136,14 +142,5 @@ public struct Mutations<Mutation: Sendable>: Sendable {
     case 1: return Mutations(nodes[0])
     default: return Mutations(make(nodes))
     }
-  }
-}
-
-/// The boxed tree of everything but inline immediate mutations.
-@usableFromInline final class MutationTree<Mutation: Sendable>: Sendable {
-  @usableFromInline let node: MutationNode<Mutation>
-
-  @inlinable init(_ node: MutationNode<Mutation>) {
-    self.node = node
   }
 }

@@ -20,6 +20,29 @@ import Testing
     registry.finish(second)
   }
 
+  @Test func aLatestRunWaitingInItsLaneHandsItsScopeToTheNextRunInsteadOfBeingCancelled() throws {
+    var registry = EffectRegistry<Int>()
+    let first = try #require(
+      started(registry.registerCancellable(id: id, policy: .latest, parent: nil)))
+    let lane = LatestLane<Int, Int>()
+    try #require(registry.groups[id]).lane = lane
+    let run = MutationNode<Int>.run(EffectOperation(priority: nil, body: { _ in }, handler: nil))
+    _ = lane.wait(run, in: first, action: 1)
+    let second = try #require(
+      started(registry.registerCancellable(id: id, policy: .latest, parent: nil)))
+    #expect(second === first)
+    #expect(second.isActive)
+    #expect(registry.runningCount == 1)
+    #expect(!registry.hasWork)
+    // Once out of the lane (its worker started it), the run is cancelled as before.
+    let third = try #require(
+      started(registry.registerCancellable(id: id, policy: .latest, parent: nil)))
+    #expect(third !== first)
+    #expect(first.isCancelled)
+    registry.finish(first)
+    registry.finish(third)
+  }
+
   @Test func exhaustSkipsNewRunsUntilTheOneInFlightFinishes() throws {
     var registry = EffectRegistry<Int>()
     let first = try #require(

@@ -15,10 +15,24 @@ import Testing
     var looks = Looks()
     looks.record(.newer)
     #expect(looks.pause == Looks.burstPause)
-    looks.record(.newer)
-    #expect(looks.pause == Looks.burstPause)
     looks.record(.started)
     #expect(looks.pause == .zero)
+  }
+
+  @Test func eachNewerRunInARowDoublesTheSleepUpToTheLongestBurstPause() {
+    var looks = Looks()
+    var pauses: [Duration] = []
+    for _ in 0..<7 {
+      looks.record(.newer)
+      pauses.append(looks.pause ?? .zero)
+    }
+    #expect(
+      pauses == [100, 200, 400, 800, 1_600, 1_600, 1_600].map { Duration.microseconds($0) })
+    #expect(Looks.longestBurstPause == .microseconds(1_600))
+    // A look that finds the run unchanged starts it; the next burst starts from the short sleep.
+    looks.record(.started)
+    looks.record(.newer)
+    #expect(looks.pause == Looks.burstPause)
   }
 
   @Test func aWorkerRetiresOnlyAtItsSecondEmptyLookInARow() {

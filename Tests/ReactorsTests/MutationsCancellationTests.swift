@@ -429,6 +429,28 @@ import Testing
     #expect(reactor.currentState.ticks[20] == 300)
   }
 
+  @Test func aBurstOfLatestQueriesLandsNoStaleResultAndLeavesNothingRegistered() async {
+    let reactor = ScriptedReactor()
+    for query in 1...200 {
+      reactor.send(
+        .perform(
+          .concat(
+            .just(.append("query \(query)")),
+            .run { send in send(.append("result \(query)")) }
+              .cancellable(id: "search", policy: .latest))))
+    }
+    await reactor.waitUntilIdle()
+    let log = reactor.currentState.log
+    // A result lands only while its query is the newest one.
+    var current = ""
+    for entry in log {
+      if entry.hasPrefix("query ") { current = String(entry.dropFirst("query ".count)) }
+      if entry.hasPrefix("result ") { #expect(entry == "result \(current)") }
+    }
+    #expect(log.last == "result 200")
+    #expect(reactor._runningEffectCount == 0)
+  }
+
   @Test func aSendKeptAfterTheEffectFinishedIsIgnored() async {
     let reactor = ScriptedReactor()
     let kept = Recorder<Send<ScriptedReactor.Mutation>>()

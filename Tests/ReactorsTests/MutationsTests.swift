@@ -1,5 +1,6 @@
-import Reactors
 import Testing
+
+@testable import Reactors
 
 @Suite(.timeLimit(.minutes(2))) struct MutationsTests {
   @Test func noneChangesNothing() {
@@ -134,12 +135,82 @@ import Testing
     #expect(handled.values.isEmpty)
   }
 
+  @Test func aConcatOfAMutationAndAsyncWorkKeepsTheMutationInlineInFrontOfTheWork() {
+    let mutations = Mutations<Int>.concat(.just(1), .run { _ in })
+    #expect(mutations.first == 1)
+    #expect(mutations.second == nil)
+    // The work alone follows: no array node around the two parts.
+    #expect(isRun(mutations.rest))
+  }
+
+  @Test func aConcatOfAMutationAndAsyncWorkAppliesTheMutationBeforeSendReturnsThenRunsTheWork()
+    async
+  {
+    let reactor = ScriptedReactor()
+    let gate = Gate()
+    reactor.send(
+      .perform(
+        .concat(
+          .just(.append("now")),
+          .run { send in
+            try await gate.wait()
+            send(.append("later"))
+          })))
+    #expect(reactor.currentState.log == ["now"])
+    gate.open()
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["now", "later"])
+  }
+
+  @Test func immediateMutationsThatDoNotFitInlineStillApplyInOrderBeforeTheWork() async {
+    let reactor = ScriptedReactor()
+    reactor.send(
+      .perform(
+        .concat(
+          .concat(.just(.append("a")), .just(.append("b"))),
+          .concat(.just(.append("c")), .run { send in send(.append("d")) }))))
+    #expect(reactor.currentState.log == ["a", "b", "c"])
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["a", "b", "c", "d"])
+  }
+
+  @Test func aMergeOrAScopeAroundInlineMutationsAndWorkTakesThemAll() async {
+    let reactor = ScriptedReactor()
+    let gate = Gate()
+    reactor.send(
+      .perform(
+        .merge(
+          .concat(.just(.append("a")), .run { send in send(.append("b")) }),
+          .just(.append("c")))))
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["a", "c", "b"])
+    reactor.send(
+      .perform(
+        .concat(
+          .just(.append("d")),
+          .run { send in
+            try await gate.wait()
+            send(.append("dropped"))
+          }
+        )
+        .cancellable(id: "scoped", policy: .latest)))
+    #expect(reactor.currentState.log == ["a", "c", "b", "d"])
+    reactor.cancel(id: "scoped")
+    gate.open()
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["a", "c", "b", "d"])
+  }
+
   @Test func anEmptyConcatOrMergeIsNone() {
     let reactor = ScriptedReactor()
     reactor.send(.perform(.concat([])))
     reactor.send(.perform(.merge(.none, .none)))
     #expect(reactor.currentState.log.isEmpty)
   }
+}
+
+private func isRun(_ node: MutationNode<Int>) -> Bool {
+  if case .run = node { true } else { false }
 }
 
 enum TestFailure: Error, CustomStringConvertible {

@@ -12,7 +12,7 @@
   /// `.queue` scopes waiting for the running one to finish, oldest first.
   @exclusivity(unchecked) @usableFromInline var waiting: [EffectScope] = []
   /// The `LatestLane` of `.latest` runs not started yet; typed by the runtime that owns it.
-  @exclusivity(unchecked) @usableFromInline var lane: AnyObject?
+  @exclusivity(unchecked) @usableFromInline var lane: AnyLatestLane?
 
   @usableFromInline init(id: EffectID) {
     self.id = id

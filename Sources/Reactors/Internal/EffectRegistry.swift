@@ -13,6 +13,9 @@
   @usableFromInline private(set) var runningCount = 0
   /// The runs of each id that has any.
   @usableFromInline private(set) var groups: [EffectID: EffectGroup] = [:]
+  /// The group registered under last, tried before `groups` so that a burst of runs under one id
+  /// hashes nothing. Still in `groups` while it is not empty: only empty groups are dropped.
+  private var lastGroup: EffectGroup?
   /// `take(until:)` scopes and their predicates. The caller runs the predicates (user code)
   /// on a copy, outside any mutation of the registry, then cancels the matching scopes.
   @usableFromInline private(set) var stopConditions:
@@ -99,16 +102,32 @@
   @usableFromInline mutating func registerCancellable(
     id: EffectID, policy: CancellationPolicy, parent: EffectScope?
   ) -> Registration {
-    let group = groups[id] ?? makeGroup(id)
+    let group: EffectGroup
+    if let last = lastGroup, !last.isEmpty, last.id == id {
+      group = last
+    } else {
+      group = groups[id] ?? makeGroup(id)
+      lastGroup = group
+    }
     switch policy {
     case .merge:
       break
     case .latest:
-      // Switch-latest: whatever runs or waits under this id is superseded.
+      // Switch-latest: whatever runs or waits under this id is superseded. A run still waiting in
+      // the lane never started, though: the new run takes its scope over, and its place in the
+      // lane (`RuntimeStorage.schedule`), instead of cancelling it and registering another.
+      let handedOver = group.lane?.takeWaitingScope(parent: parent)
+      if let handedOver, let index = group.running.firstIndex(where: { $0 === handedOver }) {
+        group.running.remove(at: index)
+      }
       cancel(group)
       // Cancelling the last run forgets the emptied group; the new run belongs to it, so it must
       // stay findable, or the next run under this id would not cancel this one.
       if group.isEmpty { groups[id] = group }
+      if let handedOver {
+        group.running.append(handedOver)
+        return .start(handedOver)
+      }
     case .exhaust:
       // The run in flight wins; the new one never starts.
       if !group.running.isEmpty { return .skip }
@@ -142,8 +161,10 @@
 
   private mutating func cancel(_ group: EffectGroup) {
     // Waiting runs first: cancelling the running one would hand its turn to the next in line.
-    for scope in group.waiting { cancel(scope) }
-    for scope in group.running { cancel(scope) }
+    // Each cancel takes its scope out of the group: looping over the arrays instead would copy
+    // them at the first removal.
+    for _ in group.waiting.indices { cancel(group.waiting[0]) }
+    for _ in group.running.indices { cancel(group.running[0]) }
   }
 
   /// Forgets `group` once nothing is registered under its id any more.

@@ -1,10 +1,11 @@
 /// The tree behind ``Mutations``, read by the runtime.
 ///
-/// Only `scoped` is boxed, so a `.just` of a trivial mutation is built and read without a heap
-/// allocation.
+/// No payload's layout depends on `Mutation`: `just` is boxed (``Mutations`` keeps up to two
+/// immediate mutations inline, so only those inside a tree are). A node's copies and destruction
+/// then need no generic metadata, even in unspecialised code.
 @usableFromInline enum MutationNode<Mutation: Sendable>: Sendable {
   case none
-  case just(Mutation)
+  indirect case just(Mutation)
   case concat([MutationNode])
   case merge([MutationNode])
   case run(EffectOperation<Mutation>)
@@ -19,6 +20,10 @@
   indirect case active(EffectScope, MutationNode)
   /// Runtime only: work registered under a `.queue` policy, waiting for its turn.
   indirect case queued(EffectScope, MutationNode)
+
+  @inlinable var isNone: Bool {
+    if case .none = self { true } else { false }
+  }
 }
 
 /// How a scoped piece of work may be cancelled, as written in `mutate`.

@@ -3,66 +3,100 @@
 extension RuntimeStorage {
   /// Applies what can be applied now, registers scopes, and spawns tasks for the rest.
   @inlinable func start<R: Reactor>(
-    _ tree: MutationTree<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
+    _ tree: MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if let later = startNow(tree.node, in: nil, action: action, extras, reactor) {
-      spawn(later, action: action, reactor)
+    if case .scoped(let specification, let inner) = tree {
+      // The common shape, one scoped piece of work, goes to its lane or task as `spawn` would
+      // send it, without a node around it.
+      guard
+        let (scope, later, waitsForTurn) = startScoped(
+          inner, as: specification, in: nil, action: action, extras, reactor)
+      else { return }
+      if !waitsForTurn, scope.policy == .latest {
+        schedule(later, in: scope, action: action, reactor)
+      } else {
+        launch(later, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
+      }
+      return
     }
+    if tree.isNone { return }
+    let later = startNow(tree, in: nil, action: action, extras, reactor)
+    if !later.isNone { spawn(later, action: action, reactor) }
   }
 
   /// The synchronous part of a tree: delivers immediate mutations and registers scopes now, fixes
-  /// delay deadlines, and returns what needs a task.
+  /// delay deadlines, and returns what needs a task (`.none` if nothing does).
   @inlinable func startNow<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope?, action: Action, _ extras: Extras?,
     _ reactor: R
-  ) -> MutationNode<Mutation>?
+  ) -> MutationNode<Mutation>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch node {
     case .none:
-      return nil
+      return .none
     case .just(let mutation):
       // A scope cancelled meanwhile drops the state when it is committed.
       deliver(mutation, from: scope, extras, reactor)
-      return nil
+      return .none
     case .concat(let parts):
       for index in parts.indices {
-        guard let rest = startNow(parts[index], in: scope, action: action, extras, reactor) else {
-          continue
-        }
+        let rest = startNow(parts[index], in: scope, action: action, extras, reactor)
+        if rest.isNone { continue }
         // The rest of the sequence waits for this part: it all continues in one task.
         let remaining = parts[(index + 1)...]
         return remaining.isEmpty ? rest : .concat([rest] + remaining)
       }
-      return nil
+      return .none
     case .merge(let parts):
-      let later = parts.compactMap { startNow($0, in: scope, action: action, extras, reactor) }
+      var later: [MutationNode<Mutation>] = []
+      for part in parts {
+        let rest = startNow(part, in: scope, action: action, extras, reactor)
+        if !rest.isNone { later.append(rest) }
+      }
       switch later.count {
-      case 0: return nil
+      case 0: return .none
       case 1: return later[0]
       default: return .merge(later)
       }
     case .run:
       return node
     case .scoped(let specification, let inner):
-      switch register(specification, parent: scope, action: action) {
-      case .skip:
-        return nil
-      case .wait(let registered):
-        return .queued(registered, inner)
-      case .start(let registered):
-        if let rest = startNow(inner, in: registered, action: action, extras, reactor) {
-          return .active(registered, rest)
-        }
-        finish(registered)
-        return nil
-      }
+      guard
+        let (registered, later, waitsForTurn) = startScoped(
+          inner, as: specification, in: scope, action: action, extras, reactor)
+      else { return .none }
+      return waitsForTurn ? .queued(registered, later) : .active(registered, later)
     case .cancel(let id):
       cancel(id: id)
-      return nil
+      return .none
     case .delayed(let delay, let inner):
       return .waiting(delay.begin(), inner)
     case .active, .queued, .waiting:
       preconditionFailure("Internal inconsistency: a registered scope in a new mutation tree")
+    }
+  }
+
+  /// Registers scoped work and starts its synchronous part.
+  ///
+  /// - Returns: The work's scope, what of the work needs a task, and whether that waits for its
+  ///   `.queue` turn first; `nil` when nothing needs a task.
+  @inlinable func startScoped<R: Reactor>(
+    _ inner: MutationNode<Mutation>, as specification: ScopeSpecification, in scope: EffectScope?,
+    action: Action, _ extras: Extras?, _ reactor: R
+  ) -> (scope: EffectScope, later: MutationNode<Mutation>, waitsForTurn: Bool)?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    switch register(specification, parent: scope, action: action) {
+    case .skip:
+      return nil
+    case .wait(let registered):
+      return (registered, inner, true)
+    case .start(let registered):
+      let rest = startNow(inner, in: registered, action: action, extras, reactor)
+      if rest.isNone {
+        finish(registered)
+        return nil
+      }
+      return (registered, rest, false)
     }
   }
 

@@ -19,10 +19,10 @@ extension RuntimeStorage {
         lane = LatestLane()
         group.lane = lane
       }
-      // The run waiting was cancelled when this one registered; it never started, so it ends
-      // here.
-      if let superseded = lane.waiting { extras.effects.finish(superseded.scope) }
-      lane.waiting = LatestLane.Run(node: node, scope: scope, action: action)
+      if let superseded = lane.wait(node, in: scope, action: action) {
+        // Cancelled when this run registered; it never started, so it ends here.
+        extras.effects.finish(superseded)
+      }
       // New to a worker that looked before; a new worker's first look may start it.
       lane.isWaitingNew = lane.hasWorker
       guard !lane.hasWorker else { return nil }
@@ -58,18 +58,15 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let look = withLock { core -> LatestLane<Action, Mutation>.Look in
       guard let extras = core.extras else { return .empty }
-      while let run = lane.waiting {
-        guard run.scope.isActive else {
-          lane.waiting = nil
-          finish(run.scope, in: extras)  // Cancelled while it waited: it never starts.
-          continue
+      if lane.isWaitingNew, lane.waitingScope?.isActive == true {
+        lane.isWaitingNew = false
+        return .again
+      }
+      if let (scope, work) = lane.takeWaiting() {
+        if scope.isActive {
+          return .start(work, scope, extras.hooks?.countTaskStart() ?? .untracked)
         }
-        if lane.isWaitingNew {
-          lane.isWaitingNew = false
-          return .again
-        }
-        lane.waiting = nil
-        return .start(run, extras.hooks?.countTaskStart() ?? .untracked)
+        finish(scope, in: extras)  // Cancelled while it waited: it never starts.
       }
       if retiring {
         lane.hasWorker = false
@@ -81,9 +78,9 @@ extension RuntimeStorage {
       return .empty
     }
     switch look {
-    case .start(let run, let taskCount):
+    case .start(let work, let scope, let taskCount):
       launch(
-        run.node, in: run.scope, waitsForTurn: false, action: run.action, reactor,
+        work.node, in: scope, waitsForTurn: false, action: work.action, reactor,
         taskCount: taskCount)
       return .started
     case .again: return .newer

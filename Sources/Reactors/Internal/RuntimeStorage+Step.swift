@@ -133,9 +133,8 @@ extension RuntimeStorage {
     if let first = mutations.first {
       deliver(first, from: nil, extras, reactor)
       if let second = mutations.second { deliver(second, from: nil, extras, reactor) }
-    } else if let tree = mutations.tree {
-      start(tree, action: action, extras, reactor)
     }
+    start(mutations.rest, action: action, extras, reactor)
   }
 
   /// Hands a mutation to `transform(mutation:)` or straight to `reduce`.
