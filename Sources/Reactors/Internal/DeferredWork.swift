@@ -1,7 +1,7 @@
 /// What the runtime must do after releasing its lock.
 @usableFromInline struct DeferredWork {
   var tasksToCancel: [Task<Void, Never>] = []
-  var turnsToResume: [(CheckedContinuation<Bool, Never>, Bool)] = []
+  var turnsToResume: [(UnsafeContinuation<Bool, Never>, Bool)] = []
   var idleWaitersToResume: [CheckedContinuation<Void, Never>] = []
   @usableFromInline var isEmpty = true
 
@@ -12,7 +12,7 @@
     isEmpty = false
   }
 
-  mutating func resume(_ continuation: CheckedContinuation<Bool, Never>, granted: Bool) {
+  mutating func resume(_ continuation: UnsafeContinuation<Bool, Never>, granted: Bool) {
     turnsToResume.append((continuation, granted))
     isEmpty = false
   }

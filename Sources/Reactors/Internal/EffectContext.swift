@@ -109,7 +109,7 @@
   /// reactor is released (which cancels it).
   @inline(never) @inlinable func waitForTurn() async -> Bool {
     await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
+      await withUnsafeContinuation { continuation in
         // The reactor is held only while the continuation is handed over, not while it waits.
         guard let reactor else { return continuation.resume(returning: false) }
         reactor.runtime.storage.awaitTurn(of: scope, continuation)

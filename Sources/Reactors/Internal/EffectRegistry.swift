@@ -197,7 +197,7 @@
   ///
   /// - Returns: `true` to run now, `false` if cancelled, `nil` if the continuation was stored.
   @usableFromInline mutating func awaitTurn(
-    of scope: EffectScope, continuation: CheckedContinuation<Bool, Never>
+    of scope: EffectScope, continuation: UnsafeContinuation<Bool, Never>
   ) -> Bool? {
     if scope.isCancelled || !scope.isActive { return false }
     guard case .waiting = scope.turn else { return true }

@@ -66,7 +66,7 @@ extension RuntimeStorage {
 
   /// Decides at once whether a `.queue` scope may run, or keeps `continuation` to resume when its
   /// turn comes (`true`) or when it is cancelled (`false`).
-  @inlinable func awaitTurn(of scope: EffectScope, _ continuation: CheckedContinuation<Bool, Never>)
+  @inlinable func awaitTurn(of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>)
   {
     let decision = withLock { core in
       core.makeExtras().effects.awaitTurn(of: scope, continuation: continuation)
