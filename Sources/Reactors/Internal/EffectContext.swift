@@ -23,9 +23,10 @@
   /// Counts the task for a leak check or a test store, if one is installed.
   @usableFromInline let taskCount: TaskCount
 
-  /// A context for work in a scope the registry made.
+  /// A context for work in `scope`, a scope the registry made; with `scope` `nil` the context
+  /// is the scope of its own work (a plain top-level `run`).
   @inlinable init(
-    reactor: R, action: R.Action, scope: EffectScope, work: MutationNode<R.Mutation>,
+    reactor: R, action: R.Action, scope: EffectScope?, work: MutationNode<R.Mutation>,
     waitsForTurn: Bool, taskCount: TaskCount
   ) {
     self.reactor = reactor
@@ -33,19 +34,6 @@
     self.registeredScope = scope
     self.work = work
     self.waitsForTurn = waitsForTurn
-    self.taskCount = taskCount
-    super.init(parent: nil, id: nil, policy: .merge, serial: 0)
-  }
-
-  /// A context that is the scope of its own work: a plain top-level `run`.
-  @inlinable init(
-    reactor: R, action: R.Action, work: MutationNode<R.Mutation>, taskCount: TaskCount
-  ) {
-    self.reactor = reactor
-    self.action = action
-    self.registeredScope = nil
-    self.work = work
-    self.waitsForTurn = false
     self.taskCount = taskCount
     super.init(parent: nil, id: nil, policy: .merge, serial: 0)
   }

@@ -144,12 +144,12 @@ extension RuntimeStorage {
       let context = withLock { core in
         let extras = core.makeExtras()
         let context = EffectContext(
-          reactor: reactor, action: action, work: later,
+          reactor: reactor, action: action, scope: nil, work: later, waitsForTurn: false,
           taskCount: extras.hooks?.countTaskStart() ?? .untracked)
         extras.effects.registerPlain(context)
         return context
       }
-      start(context)
+      startTask(of: context)
     }
   }
 
@@ -178,15 +178,15 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // The task holds the reactor weakly (in `context`), and its storage never: effects never keep
     // the reactor alive (R9), not even while they wait for a `.queue` turn.
-    start(
-      EffectContext(
+    startTask(
+      of: EffectContext(
         reactor: reactor, action: action, scope: scope, work: node, waitsForTurn: waitsForTurn,
         taskCount: taskCount))
   }
 
   /// Starts the task of `context`, outside the lock, and attaches it to the context's scope.
   @discardableResult
-  @inlinable func start<R: Reactor>(_ context: EffectContext<R>) -> Task<Void, Never>
+  @inlinable func startTask<R: Reactor>(of context: EffectContext<R>) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     var priority: TaskPriority?
     if case .run(let operation) = context.work { priority = operation.priority }
