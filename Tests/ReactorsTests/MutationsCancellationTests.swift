@@ -451,6 +451,54 @@ import Testing
     #expect(reactor._runningEffectCount == 0)
   }
 
+  @Test func aBurstOfLatestQueriesWithScopesInsideLeavesNothingRegistered() async {
+    // Given queries whose `.latest` work holds a scope of its own (a `take(until:)`), so that
+    // a superseded one waits in its lane with that inner scope already registered
+    let reactor = ScriptedReactor()
+    let stop = reactor.action.filter { if case .marker("stop") = $0 { true } else { false } }
+    // When 200 come in a row
+    for query in 1...200 {
+      reactor.send(
+        .perform(
+          .run { send in send(.append("result \(query)")) }
+            .take(until: stop)
+            .cancellable(id: "search", policy: .latest)))
+    }
+    // Then the reactor becomes idle: no superseded run leaves its inner scope registered
+    let idle = await withDeadline("the burst's work to end", limit: .seconds(30)) {
+      await reactor.waitUntilIdle()
+      return true
+    }
+    #expect(idle == true)
+    #expect(reactor._runningEffectCount == 0)
+    #expect(reactor.currentState.log.last == "result 200")
+  }
+
+  @Test func workCancelledBeforeItRunsEndsTheScopesItRegistered() async {
+    // Given work that registers a scope of its own (a `take(until:)`) before its task runs, and
+    // is cancelled by id right after it is sent, so its task may find itself cancelled before it
+    // runs anything
+    let reactor = ScriptedReactor()
+    let stop = reactor.action.filter { if case .marker("stop") = $0 { true } else { false } }
+    for round in 1...200 {
+      reactor.send(
+        .perform(
+          .concat(
+            .run { send in send(.append("ran \(round)")) }.take(until: stop),
+            .just(.append("after \(round)"))
+          )
+          .cancellable(id: "work")))
+      reactor.send(.performOther(.cancel(id: "work")))
+    }
+    // Then the reactor becomes idle: nothing it registered stays behind
+    let idle = await withDeadline("the cancelled work to end", limit: .seconds(30)) {
+      await reactor.waitUntilIdle()
+      return true
+    }
+    #expect(idle == true)
+    #expect(reactor._runningEffectCount == 0)
+  }
+
   @Test func aSendKeptAfterTheEffectFinishedIsIgnored() async {
     let reactor = ScriptedReactor()
     let kept = Recorder<Send<ScriptedReactor.Mutation>>()

@@ -85,6 +85,11 @@
       node, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
   }
 
+  /// Ends a scope whose work will never run.
+  @inlinable func finish(_ scope: EffectScope) {
+    reactor?.runtime.storage.finish(scope)
+  }
+
   @inlinable func cancel(id: EffectID) {
     reactor?.runtime.storage.cancel(id: id)
   }

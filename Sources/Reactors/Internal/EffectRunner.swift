@@ -51,9 +51,13 @@
   @inline(never) @inlinable static func runInOrder<R: Reactor>(
     _ parts: [MutationNode<R.Mutation>], context: EffectContext<R>
   ) async {
-    for part in parts {
-      if Task.isCancelled { return }
-      await execute(part, context: context)
+    for index in parts.indices {
+      if Task.isCancelled {
+        // The parts that never run end the scopes they registered when the work started.
+        for part in parts[index...] { part.forEachRegisteredScope(context.finish) }
+        return
+      }
+      await execute(parts[index], context: context)
     }
   }
 

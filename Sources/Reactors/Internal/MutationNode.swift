@@ -24,6 +24,22 @@
   @inlinable var isNone: Bool {
     if case .none = self { true } else { false }
   }
+
+  /// Calls `body` with every scope registered inside this work, inner ones first: what must end
+  /// with the work when it is dropped before any task ran it.
+  @inlinable func forEachRegisteredScope(_ body: (EffectScope) -> Void) {
+    switch self {
+    case .active(let scope, let inner), .queued(let scope, let inner):
+      inner.forEachRegisteredScope(body)
+      body(scope)
+    case .concat(let parts), .merge(let parts):
+      for part in parts { part.forEachRegisteredScope(body) }
+    case .waiting(_, let inner):
+      inner.forEachRegisteredScope(body)
+    case .none, .just, .run, .scoped, .cancel, .delayed:
+      break
+    }
+  }
 }
 
 /// How a scoped piece of work may be cancelled, as written in `mutate`.

@@ -19,8 +19,11 @@ extension RuntimeStorage {
         lane = LatestLane()
         group.lane = lane
       }
+      let supersededWork = lane.waitingWork
       if let superseded = lane.wait(node, in: scope, action: action) {
-        // Cancelled when this run registered; it never started, so it ends here.
+        // Cancelled when this run registered; it never started, so it ends here, and so does
+        // every scope its work had registered (a `take(until:)` inside it, say).
+        supersededWork?.node.forEachRegisteredScope { extras.effects.finish($0) }
         extras.effects.finish(superseded)
       }
       // New to a worker that looked before; a new worker's first look may start it.
@@ -66,7 +69,9 @@ extension RuntimeStorage {
         if scope.isActive {
           return .start(work, scope, extras.hooks?.countTaskStart() ?? .untracked)
         }
-        finish(scope, in: extras)  // Cancelled while it waited: it never starts.
+        // Cancelled while it waited: it never starts, nor does what it registered inside.
+        work.node.forEachRegisteredScope { finish($0, in: extras) }
+        finish(scope, in: extras)
       }
       if retiring {
         lane.hasWorker = false
