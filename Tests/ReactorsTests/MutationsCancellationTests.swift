@@ -465,12 +465,7 @@ import Testing
             .cancellable(id: "search", policy: .latest)))
     }
     // Then the reactor becomes idle: no superseded run leaves its inner scope registered
-    let idle = await withDeadline("the burst's work to end", limit: .seconds(30)) {
-      await reactor.waitUntilIdle()
-      return true
-    }
-    #expect(idle == true)
-    #expect(reactor._runningEffectCount == 0)
+    await expectIdleWithNothingRegistered(reactor, "the burst's work to end")
     #expect(reactor.currentState.log.last == "result 200")
   }
 
@@ -491,12 +486,19 @@ import Testing
       reactor.send(.performOther(.cancel(id: "work")))
     }
     // Then the reactor becomes idle: nothing it registered stays behind
-    let idle = await withDeadline("the cancelled work to end", limit: .seconds(30)) {
+    await expectIdleWithNothingRegistered(reactor, "the cancelled work to end")
+  }
+
+  /// Expects `reactor` to become idle within 30 s with no scope left registered.
+  private func expectIdleWithNothingRegistered(
+    _ reactor: ScriptedReactor, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) async {
+    let idle = await withDeadline(what, limit: .seconds(30), sourceLocation: sourceLocation) {
       await reactor.waitUntilIdle()
       return true
     }
-    #expect(idle == true)
-    #expect(reactor._runningEffectCount == 0)
+    #expect(idle == true, sourceLocation: sourceLocation)
+    #expect(reactor._runningEffectCount == 0, sourceLocation: sourceLocation)
   }
 
   @Test func aSendKeptAfterTheEffectFinishedIsIgnored() async {
