@@ -51,6 +51,6 @@ import Testing
   }
 
   private func makeScope(parent: EffectScope? = nil) -> EffectScope {
-    EffectScope(parent: parent, id: nil, policy: .latest, serial: 0)
+    EffectScope(parent: parent, id: nil, policy: .latest)
   }
 }

@@ -35,7 +35,7 @@
     self.work = work
     self.waitsForTurn = waitsForTurn
     self.taskCount = taskCount
-    super.init(parent: nil, id: nil, policy: .merge, serial: 0)
+    super.init(parent: nil, id: nil, policy: .merge)
   }
 
   /// The scope the work runs in.

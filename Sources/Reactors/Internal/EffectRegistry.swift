@@ -20,7 +20,6 @@
   /// on a copy, outside any mutation of the registry, then cancels the matching scopes.
   @usableFromInline private(set) var stopConditions:
     [(scope: EffectScope, matches: @Sendable (Action) -> Bool)] = []
-  private var nextSerial: UInt64 = 0
   /// Side effects to perform after the lock is released.
   @usableFromInline var work = DeferredWork()
 
@@ -78,7 +77,7 @@
 
   /// Registers a scope for a task that has no cancellation rule of its own.
   @usableFromInline mutating func registerPlain(parent: EffectScope?) -> EffectScope {
-    let scope = makeScope(parent: parent, id: nil, policy: .merge)
+    let scope = EffectScope(parent: parent, id: nil, policy: .merge)
     insertRunning(scope)
     return scope
   }
@@ -133,7 +132,7 @@
       if !group.running.isEmpty { return .skip }
     case .queue:
       if !group.running.isEmpty || !group.waiting.isEmpty {
-        let scope = makeScope(parent: parent, id: id, policy: policy)
+        let scope = EffectScope(parent: parent, id: id, policy: policy)
         scope.turn = .waiting(nil)
         scope.group = group
         insertRunning(scope)
@@ -141,7 +140,7 @@
         return .wait(scope)
       }
     }
-    let scope = makeScope(parent: parent, id: id, policy: policy)
+    let scope = EffectScope(parent: parent, id: id, policy: policy)
     scope.group = group
     insertRunning(scope)
     group.running.append(scope)
@@ -228,13 +227,6 @@
     groups = [:]
     stopConditions = []
     stopConditionCount = 0
-  }
-
-  private mutating func makeScope(
-    parent: EffectScope?, id: EffectID?, policy: CancellationPolicy
-  ) -> EffectScope {
-    nextSerial &+= 1
-    return EffectScope(parent: parent, id: id, policy: policy, serial: nextSerial)
   }
 
   private mutating func insertRunning(_ scope: EffectScope) {

@@ -17,8 +17,6 @@
   /// The id and policy of `cancellable(id:policy:)` work.
   @usableFromInline let id: EffectID?
   @usableFromInline let policy: CancellationPolicy
-  /// Unique within its runtime; the key of the registry.
-  @usableFromInline let serial: UInt64
 
   /// Set once, by `cancel`; emissions are dropped from then on.
   @exclusivity(unchecked) @usableFromInline final var isCancelled = false
@@ -50,12 +48,11 @@
   }
 
   @usableFromInline init(
-    parent: EffectScope?, id: EffectID?, policy: CancellationPolicy, serial: UInt64
+    parent: EffectScope?, id: EffectID?, policy: CancellationPolicy
   ) {
     self.parent = parent
     self.id = id
     self.policy = policy
-    self.serial = serial
   }
 
   /// Whether the scope is in the running list whose newest element is `newest`.

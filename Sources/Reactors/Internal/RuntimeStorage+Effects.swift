@@ -12,11 +12,7 @@ extension RuntimeStorage {
         let (scope, later, waitsForTurn) = startScoped(
           inner, as: specification, in: nil, action: action, extras, reactor)
       else { return }
-      if !waitsForTurn, scope.policy == .latest {
-        schedule(later, in: scope, action: action, reactor)
-      } else {
-        launch(later, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
-      }
+      spawn(later, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
       return
     }
     if tree.isNone { return }
@@ -133,12 +129,10 @@ extension RuntimeStorage {
     case .merge(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
       for part in parts { spawn(part, action: action, reactor) }
-    case .active(let scope, let inner) where scope.policy == .latest:
-      schedule(inner, in: scope, action: action, reactor)
     case .active(let scope, let inner):
-      launch(inner, in: scope, waitsForTurn: false, action: action, reactor)
+      spawn(inner, in: scope, waitsForTurn: false, action: action, reactor)
     case .queued(let scope, let inner):
-      launch(inner, in: scope, waitsForTurn: true, action: action, reactor)
+      spawn(inner, in: scope, waitsForTurn: true, action: action, reactor)
     default:
       // A plain task: its context is its scope.
       let context = withLock { core in
@@ -150,6 +144,18 @@ extension RuntimeStorage {
         return context
       }
       startTask(of: context)
+    }
+  }
+
+  /// Sends work registered in `scope` to its `.latest` lane, or starts its task.
+  @inlinable func spawn<R: Reactor>(
+    _ work: MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool, action: Action,
+    _ reactor: R
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if !waitsForTurn, scope.policy == .latest {
+      schedule(work, in: scope, action: action, reactor)
+    } else {
+      launch(work, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
     }
   }
 

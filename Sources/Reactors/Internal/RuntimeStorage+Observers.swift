@@ -83,12 +83,12 @@ extension RuntimeCore {
 
   /// Removes a synchronous observer, or forgets it if its registration is still queued.
   mutating func removeObserver(_ token: StateObserver<State>.Token) {
-    if let (found, rest) = observer?.removing(token), found {
-      observer = rest
+    if let observer, observer.contains(token) {
+      self.observer = observer.removing(token)
       return
     }
     extras?.pending.removeAll { work in
-      if case .observe(let queued) = work { queued.removing(token).found } else { false }
+      if case .observe(let queued) = work { queued.contains(token) } else { false }
     }
   }
 }

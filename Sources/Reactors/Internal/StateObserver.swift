@@ -33,15 +33,22 @@
     .several(List(members + newcomer.members))
   }
 
-  /// Whether `token` registered one of these observers, and the others (`nil` if none is left).
-  func removing(_ token: Token) -> (found: Bool, rest: StateObserver?) {
-    let members = members
+  /// Whether `token` registered one of these observers.
+  func contains(_ token: Token) -> Bool {
+    switch self {
+    case .one(_, let own): own.toOpaque() == token.toOpaque()
+    case .several(let list):
+      list.members.contains { $0.takeUnretainedValue().token.toOpaque() == token.toOpaque() }
+    }
+  }
+
+  /// These observers but the one `token` registered; `nil` if none is left.
+  func removing(_ token: Token) -> StateObserver? {
     let rest = members.filter { $0.token.toOpaque() != token.toOpaque() }
-    guard rest.count < members.count else { return (false, self) }
     switch rest.count {
-    case 0: return (true, nil)
-    case 1: return (true, .one(receive: rest[0].receive, token: rest[0].token))
-    default: return (true, .several(List(rest)))
+    case 0: return nil
+    case 1: return .one(receive: rest[0].receive, token: rest[0].token)
+    default: return .several(List(rest))
     }
   }
 
