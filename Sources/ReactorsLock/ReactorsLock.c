@@ -2,7 +2,6 @@
 
 #if !defined(__APPLE__)
 #include <linux/futex.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -42,14 +41,23 @@ void reactors_lock_wake(reactors_lock_t *lock) {
   syscall(SYS_futex, &lock->word, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
+/// A number for the calling thread, unique among the process's threads, never 0.
+static uint32_t reactors_lock_thread_number(void) {
+  static _Atomic uint32_t next = 1;
+  static _Thread_local uint32_t number = 0;
+  if (number == 0) number = atomic_fetch_add_explicit(&next, 1, memory_order_relaxed);
+  return number;
+}
+
 void reactors_lock_assert_not_owner(reactors_lock_t *lock) {
-  if (atomic_load_explicit(&lock->owner, memory_order_relaxed) == (uintptr_t)pthread_self()) {
+  if (atomic_load_explicit(&lock->owner, memory_order_relaxed) == reactors_lock_thread_number()) {
     // The runtime never nests its own lock; taking it again would wait forever.
     abort();
   }
 }
 
 void reactors_lock_set_owner(reactors_lock_t *lock, int held) {
-  atomic_store_explicit(&lock->owner, held ? (uintptr_t)pthread_self() : 0, memory_order_relaxed);
+  atomic_store_explicit(&lock->owner, held ? reactors_lock_thread_number() : 0,
+                        memory_order_relaxed);
 }
 #endif

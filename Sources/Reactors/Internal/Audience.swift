@@ -3,8 +3,8 @@
 /// A snapshot: an observer that unsubscribes while a state is being published may still get
 /// that one state; one that subscribes meanwhile gets it as its first (replayed) state instead.
 @usableFromInline struct Audience<Action: Sendable, Mutation: Sendable, State: Sendable> {
-  /// The synchronous observers, if any.
-  @usableFromInline let observer: StateObserver<State>?
+  /// The synchronous observers, if any, lent by the core (see `StateObserver.lent`).
+  @usableFromInline let observer: StateObserver<State>.Lent?
   /// The consumers and hooks, when there are any; `nil` keeps the common case to one optional.
   @usableFromInline let rest: Rest?
 
@@ -39,7 +39,7 @@
     }
   }
 
-  @inlinable init(observer: StateObserver<State>?, rest: Rest?) {
+  @inlinable init(observer: StateObserver<State>.Lent?, rest: Rest?) {
     self.observer = observer
     self.rest = rest
   }

@@ -123,7 +123,7 @@
 
   /// Everyone who hears of a new state.
   @inlinable var audience: Audience<Action, Mutation, State> {
-    Audience(observer: observer, rest: extras?.restOfAudience)
+    Audience(observer: observer?.lent, rest: extras?.restOfAudience)
   }
 
   /// A work item out of a `transform` hook, from `thread`.

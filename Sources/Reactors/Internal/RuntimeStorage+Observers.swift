@@ -15,7 +15,9 @@ extension RuntimeStorage {
   }
 
   func removeObserver(_ token: StateObserver<State>.Token) {
-    withLock { $0.removeObserver(token) }
+    // What it returns is released here, once the lock is: an observer's closure may hold objects
+    // whose `deinit` is user code.
+    _ = withLock { $0.removeObserver(token) }
   }
 
   func makeBuffer<R: Reactor>(latestOnly: Bool, for reactor: R) -> StateBuffer<State>
@@ -82,13 +84,26 @@ extension RuntimeCore {
   }
 
   /// Removes a synchronous observer, or forgets it if its registration is still queued.
-  mutating func removeObserver(_ token: StateObserver<State>.Token) {
+  ///
+  /// - Returns: What was removed, for the caller to release once the lock is released; `nil`
+  ///   when the observer was registered and a step is running, whose owner may be handing it a
+  ///   state right now with the lock released: it is queued behind that instead
+  ///   (`StepWork.retire`).
+  mutating func removeObserver(_ token: StateObserver<State>.Token) -> StateObserver<State>? {
     if let observer, observer.contains(token) {
       self.observer = observer.removing(token)
-      return
+      guard isStepping else { return observer }
+      makeExtras().pending.append(.retire(observer))
+      return nil
     }
-    extras?.pending.removeAll { work in
-      if case .observe(let queued) = work { queued.contains(token) } else { false }
-    }
+    // Only work not yet performed: the queue keeps what it performed until it empties, and
+    // removing one of those would make it skip the next piece.
+    guard let extras,
+      let index = extras.pending[extras.pendingHead...].firstIndex(where: { work in
+        if case .observe(let queued) = work { queued.contains(token) } else { false }
+      }),
+      case .observe(let queued) = extras.pending.remove(at: index)
+    else { return nil }
+    return queued
   }
 }

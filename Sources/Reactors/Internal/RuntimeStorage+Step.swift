@@ -223,6 +223,8 @@ extension RuntimeStorage {
       publish(state, to: audience)
     case .barrier(let body):
       body()
+    case .retire:
+      break  // Released with the work, now that no state is being handed to them.
     case .send, .observedSend, .action, .mutation, .transformedMutation, .effectEnded:
       preconditionFailure("Internal inconsistency: \(work) is not an observing step")
     }

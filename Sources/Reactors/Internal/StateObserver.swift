@@ -3,28 +3,38 @@
 ///
 /// Several form an immutable list, replaced whenever one comes or goes, so the step's owner calls
 /// the list it read under the lock with the reactor unlocked, as it calls one observer. They live
-/// in `RuntimeCore` either way: more observers never take the reactor off its fast path.
+/// in `RuntimeCore` either way: more observers never take the reactor off its fast path. The
+/// owner reads them `lent`, without retaining them: a retain and a release per state were two
+/// atomic operations, a quarter of `sync-action` on a machine where those are slow.
 @usableFromInline enum StateObserver<State> {
-  /// One observer, known by the observation that keeps it registered.
-  case one(receive: @Sendable (State) -> Void, token: Token)
+  /// One observer.
+  case one(Member)
   /// Several, in subscription order.
   case several(List)
 
   /// The `StateObservation` that keeps an observer registered: compared, never retained.
-  ///
-  /// NB: an unowned reference rather than an `ObjectIdentifier`, because its spare bits hold the
-  /// enum's case: one observer takes 24 bytes in the core, not 32.
   @usableFromInline typealias Token = Unmanaged<StateObservation>
 
   @usableFromInline init(token: Token, receive: @escaping @Sendable (State) -> Void) {
-    self = .one(receive: receive, token: token)
+    self = .one(Member(receive: receive, token: token))
   }
 
   /// Hands `state` to every observer, in subscription order.
   @inlinable func receive(_ state: State) {
     switch self {
-    case .one(let receive, _): receive(state)
+    case .one(let member): member.receive(state)
     case .several(let list): list.receive(state)
+    }
+  }
+
+  /// The same observers, not retained: what the step's owner calls after a commit.
+  ///
+  /// Whoever holds the observers must keep them until the owner is done: the core does, and an
+  /// observer removed during a step is kept by the step's queue (`StepWork.retire`).
+  @inlinable var lent: Lent {
+    switch self {
+    case .one(let member): .one(.passUnretained(member))
+    case .several(let list): .several(.passUnretained(list))
     }
   }
 
@@ -36,7 +46,7 @@
   /// Whether `token` registered one of these observers.
   func contains(_ token: Token) -> Bool {
     switch self {
-    case .one(_, let own): own.toOpaque() == token.toOpaque()
+    case .one(let member): member.token.toOpaque() == token.toOpaque()
     case .several(let list):
       list.members.contains { $0.takeUnretainedValue().token.toOpaque() == token.toOpaque() }
     }
@@ -47,34 +57,34 @@
     let rest = members.filter { $0.token.toOpaque() != token.toOpaque() }
     switch rest.count {
     case 0: return nil
-    case 1: return .one(receive: rest[0].receive, token: rest[0].token)
+    case 1: return .one(rest[0])
     default: return .several(List(rest))
     }
   }
 
-  private var members: [List.Member] {
+  private var members: [Member] {
     switch self {
-    case .one(let receive, let token): [List.Member(receive: receive, token: token)]
+    case .one(let member): [member]
     case .several(let list): list.members.map { $0.takeUnretainedValue() }
     }
   }
 
-  /// Several observers, each in an object of its own that the list retains once, when it is made,
-  /// and releases in `deinit`: it lends them out unretained, so calling one costs no reference
-  /// counting (copying a closure out of an array would retain and release its context, two
-  /// atomic operations per observer and state).
+  /// One observer: its closure and the observation that registered it, in an object of their
+  /// own so that it can be lent out without reference counting.
+  @usableFromInline final class Member {
+    @usableFromInline let receive: @Sendable (State) -> Void
+    let token: Token
+
+    init(receive: @escaping @Sendable (State) -> Void, token: Token) {
+      self.receive = receive
+      self.token = token
+    }
+  }
+
+  /// Several observers, retained once, when the list is made, and released in `deinit`: it
+  /// lends them out unretained, so calling one costs no reference counting.
   @usableFromInline final class List {
     @usableFromInline let members: [Unmanaged<Member>]
-
-    @usableFromInline final class Member {
-      @usableFromInline let receive: @Sendable (State) -> Void
-      let token: Token
-
-      init(receive: @escaping @Sendable (State) -> Void, token: Token) {
-        self.receive = receive
-        self.token = token
-      }
-    }
 
     init(_ members: [Member]) {
       self.members = members.map { .passRetained($0) }
@@ -87,6 +97,20 @@
     @inlinable func receive(_ state: State) {
       for member in members {
         member._withUnsafeGuaranteedRef { $0.receive(state) }
+      }
+    }
+  }
+
+  /// Observers as `lent` hands them out: unretained, each call a plain load and jump.
+  @usableFromInline enum Lent {
+    case one(Unmanaged<Member>)
+    case several(Unmanaged<List>)
+
+    /// Hands `state` to every observer, in subscription order.
+    @inlinable func receive(_ state: State) {
+      switch self {
+      case .one(let member): member._withUnsafeGuaranteedRef { $0.receive(state) }
+      case .several(let list): list._withUnsafeGuaranteedRef { $0.receive(state) }
       }
     }
   }

@@ -22,6 +22,9 @@
   case state(State)
   /// A new synchronous observer, handed the current state first.
   case observe(StateObserver<State>)
+  /// Observers removed while the step's owner may be handing them a state: kept until it has
+  /// finished what it was doing, then released.
+  case retire(StateObserver<State>)
   /// A new `StateSequence` consumer, handed the current state first.
   case subscribe(StateBuffer<State>)
   /// Stub mode: a state set without `reduce`, for the observers.
