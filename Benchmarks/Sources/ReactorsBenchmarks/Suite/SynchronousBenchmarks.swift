@@ -32,6 +32,20 @@ extension Benchmark {
     }
   }
 
+  /// `ThreeTripStore`: the lock trips of a step (take it, commit, end it) and nothing else, to
+  /// show what they cost against `lock-closure-store`'s single hold on this machine.
+  static func threeTripStore(operations: Int) -> Benchmark {
+    Benchmark(name: "three-trip-store", baseline: "lock-closure-store") { counting in
+      let store = ThreeTripStore { state in blackHole(state) }
+      let action = opaque(CounterAction.increase)
+      let measured = measure(countingAllocations: counting) {
+        for _ in 0..<operations { store.send(action) }
+      }
+      precondition(store.currentState.value == operations)
+      return Sample(measured, operations: operations)
+    }
+  }
+
   /// `send` of an action whose `mutate` returns one `.just`, with one synchronous observer.
   static func syncAction(operations: Int) -> Benchmark {
     Benchmark(
