@@ -68,11 +68,7 @@
   /// Whether the scope or an enclosing one was cancelled: what it sent while it was active is
   /// dropped from then on, even if a `transform(mutation:)` hook still holds it.
   @usableFromInline final var isRevoked: Bool {
-    var scope: EffectScope? = self
-    while let current = scope {
-      if current.isCancelled { return true }
-      scope = current.parent
-    }
-    return false
+    // NB: recursive: the loop it replaces retained and released each scope it walked through.
+    isCancelled || parent?.isRevoked == true
   }
 }

@@ -88,7 +88,7 @@ extension RuntimeCore {
       return
     }
     extras?.pending.removeAll { work in
-      if case .observe(let queued) = work { queued.contains(token) } else { false }
+      if case .observe(let queued)? = work { queued.contains(token) } else { false }
     }
   }
 }
