@@ -207,8 +207,11 @@ extension RuntimeStorage {
 
   /// Creates the task that runs `context`'s work, at the priority of its `run`.
   @inlinable func makeTask<R: Reactor>(of context: EffectContext<R>) -> Task<Void, Never> {
-    var priority: TaskPriority?
-    if case .run(let operation) = context.work { priority = operation.priority }
+    guard case .run(let operation) = context.work, let priority = operation.priority else {
+      // NB: no `priority:` argument when there is none: a `TaskPriority?` known only at run time
+      // is copied and destroyed through value witnesses, in `Task.init` too.
+      return Task { await context.run() }
+    }
     return Task(priority: priority) { await context.run() }
   }
 }
