@@ -22,12 +22,8 @@
   @exclusivity(unchecked) @usableFromInline final var isCancelled = false
   /// Set once, when the scope's work has ended; late emissions are dropped too.
   @exclusivity(unchecked) @usableFromInline final var isFinished = false
-  /// The neighbours of this scope in the registry's list of running scopes. The list owns its
-  /// scopes through `olderRunning` (from the registry's newest one down), so the back pointer is
-  /// unowned: a scope in the list is always held by its newer neighbour or by the registry, and
-  /// is unlinked before either lets go of it.
-  @exclusivity(unchecked) @usableFromInline final var olderRunning: EffectScope?
-  @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var newerRunning: EffectScope?
+  /// Where the scope is in the registry's list of running scopes; `nil` when it is not in it.
+  @exclusivity(unchecked) @usableFromInline final var runningIndex: Int?
   /// The runs of the scope's id, while the scope is registered there.
   @exclusivity(unchecked) @usableFromInline final var group: EffectGroup?
   /// The task running this scope's work, once spawned.
@@ -53,11 +49,6 @@
     self.parent = parent
     self.id = id
     self.policy = policy
-  }
-
-  /// Whether the scope is in the running list whose newest element is `newest`.
-  final func isInRunningList(newest: EffectScope?) -> Bool {
-    olderRunning != nil || newerRunning != nil || newest === self
   }
 
   /// Whether the scope may still send mutations: neither cancelled nor finished.
