@@ -16,6 +16,8 @@ extension RuntimeStorage {
       return
     }
     if tree.isNone { return }
+    // A plain `run`, the other common shape, has nothing to start now: it goes to its task as is.
+    if case .run = tree { return spawn(tree, action: action, extras, reactor) }
     let later = startNow(tree, in: nil, action: action, extras, reactor)
     if !later.isNone { spawn(later, action: action, extras, reactor) }
   }
