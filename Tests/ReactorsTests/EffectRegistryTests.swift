@@ -131,6 +131,22 @@ import Testing
     #expect(registry.isEmpty)
   }
 
+  @Test func scopesThatFinishInAnyOrderLeaveTheOthersRunning() {
+    // Given four running scopes
+    var registry = EffectRegistry<Int>()
+    let scopes = (0..<4).map { _ in registry.registerPlain(parent: nil) }
+    // When the first, then the last, then the first again finish
+    registry.finish(scopes[0])
+    registry.finish(scopes[3])
+    registry.finish(scopes[0])
+    // Then the two in between are still running, and only they are cancelled with the reactor
+    #expect(registry.runningCount == 2)
+    #expect(registry.running.ids == [scopes[1], scopes[2]].ids)
+    registry.cancelAll()
+    #expect(scopes.map(\.isCancelled) == [false, true, true, false])
+    #expect(registry.isEmpty)
+  }
+
   private func started(_ registration: EffectRegistry<Int>.Registration) -> EffectScope? {
     if case .start(let scope) = registration { scope } else { nil }
   }
@@ -146,4 +162,8 @@ import Testing
   private func isGranted(_ scope: EffectScope) -> Bool {
     if case .granted = scope.turn { true } else { false }
   }
+}
+
+extension [EffectScope] {
+  fileprivate var ids: Set<ObjectIdentifier> { Set(map(ObjectIdentifier.init)) }
 }

@@ -13,9 +13,7 @@ extension RuntimeStorage {
       var hooks = extras.hooks ?? RuntimeHooks()
       hooks.stub = { _ in }
       extras.hooks = hooks
-      var next = extras.effects.newestRunning
-      while let scope = next {
-        next = scope.olderRunning
+      for scope in extras.effects.running {
         extras.effects.cancel(scope)  // `withLock` cancels the tasks once the lock is released.
       }
       defer {

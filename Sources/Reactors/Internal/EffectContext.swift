@@ -41,13 +41,18 @@
   /// The scope the work runs in.
   @inlinable var scope: EffectScope { registeredScope ?? self }
 
+  /// Calls `body` with the scope the work runs in, borrowed: `scope` retains and releases it.
+  @inlinable func withScope<T>(_ body: (EffectScope) -> T) -> T {
+    if let registeredScope { body(registeredScope) } else { body(self) }
+  }
+
   /// The body of the task.
   @inlinable func run() async {
     let mayRun = waitsForTurn ? await waitForTurn() : true
     if mayRun {
       await EffectRunner.start(work, context: self)
     }
-    reactor?.runtime.storage.end(scope)
+    if let reactor { withScope { reactor.runtime.storage.end($0) } }
     taskCount.taskEnded()
   }
 
@@ -58,7 +63,7 @@
 
   @inlinable func emit(_ mutation: R.Mutation) {
     guard let reactor else { return }
-    reactor.runtime.storage.emit(mutation, in: scope, reactor)
+    withScope { reactor.runtime.storage.emit(mutation, in: $0, reactor) }
   }
 
   /// Whether the work's scope is active, read under the reactor's lock; `false` once the reactor

@@ -7,10 +7,11 @@
   /// Every scope that was registered and has not finished; a cancelled scope stays until its task
   /// has returned, so "no effect is running" means no task of this reactor is left.
   ///
-  /// A linked list through the scopes themselves: inserting and removing hash nothing.
-  @usableFromInline private(set) var newestRunning: EffectScope?
+  /// In no order: each scope knows its index, and the last one takes the place of one that
+  /// leaves, so inserting and removing hash nothing and touch no other scope's reference count.
+  @usableFromInline private(set) var running: [EffectScope] = []
   /// How many scopes are in the list.
-  @usableFromInline private(set) var runningCount = 0
+  @inlinable var runningCount: Int { running.count }
   /// The runs of each id that has any.
   @usableFromInline private(set) var groups: [EffectID: EffectGroup] = [:]
   /// The group registered under last, tried before `groups` so that a burst of runs under one id
@@ -206,9 +207,7 @@
 
   /// Cancels everything; used when the reactor is released.
   @usableFromInline mutating func cancelAll() {
-    var next = newestRunning
-    while let scope = next {
-      next = scope.olderRunning
+    for scope in running {
       scope.isCancelled = true
       if let task = scope.task { work.cancel(task) }
       if case .waiting(let continuation?) = scope.turn {
@@ -230,31 +229,22 @@
   }
 
   private mutating func insertRunning(_ scope: EffectScope) {
-    scope.olderRunning = newestRunning
-    newestRunning?.newerRunning = scope
-    newestRunning = scope
-    runningCount += 1
+    scope.runningIndex = running.count
+    running.append(scope)
   }
 
   private mutating func removeRunning(_ scope: EffectScope) {
-    guard scope.isInRunningList(newest: newestRunning) else { return }
-    scope.olderRunning?.newerRunning = scope.newerRunning
-    scope.newerRunning?.olderRunning = scope.olderRunning
-    if newestRunning === scope { newestRunning = scope.olderRunning }
-    scope.olderRunning = nil
-    scope.newerRunning = nil
-    runningCount -= 1
+    guard let index = scope.runningIndex else { return }
+    scope.runningIndex = nil
+    let last = running.removeLast()
+    guard index < running.count else { return }
+    last.runningIndex = index
+    running[index] = last
   }
 
   private mutating func clearRunning() {
-    var next = newestRunning
-    while let scope = next {
-      next = scope.olderRunning
-      scope.olderRunning = nil
-      scope.newerRunning = nil
-    }
-    newestRunning = nil
-    runningCount = 0
+    for scope in running { scope.runningIndex = nil }
+    running = []
   }
 
   private mutating func makeGroup(_ id: EffectID) -> EffectGroup {

@@ -22,12 +22,8 @@
   @exclusivity(unchecked) @usableFromInline final var isCancelled = false
   /// Set once, when the scope's work has ended; late emissions are dropped too.
   @exclusivity(unchecked) @usableFromInline final var isFinished = false
-  /// The neighbours of this scope in the registry's list of running scopes. The list owns its
-  /// scopes through `olderRunning` (from the registry's newest one down), so the back pointer is
-  /// unowned: a scope in the list is always held by its newer neighbour or by the registry, and
-  /// is unlinked before either lets go of it.
-  @exclusivity(unchecked) @usableFromInline final var olderRunning: EffectScope?
-  @exclusivity(unchecked) @usableFromInline final unowned(unsafe) var newerRunning: EffectScope?
+  /// Where the scope is in the registry's list of running scopes; `nil` when it is not in it.
+  @exclusivity(unchecked) @usableFromInline final var runningIndex: Int?
   /// The runs of the scope's id, while the scope is registered there.
   @exclusivity(unchecked) @usableFromInline final var group: EffectGroup?
   /// The task running this scope's work, once spawned.
@@ -55,11 +51,6 @@
     self.policy = policy
   }
 
-  /// Whether the scope is in the running list whose newest element is `newest`.
-  final func isInRunningList(newest: EffectScope?) -> Bool {
-    olderRunning != nil || newerRunning != nil || newest === self
-  }
-
   /// Whether the scope may still send mutations: neither cancelled nor finished.
   @usableFromInline final var isActive: Bool {
     !isFinished && !isRevoked
@@ -68,11 +59,7 @@
   /// Whether the scope or an enclosing one was cancelled: what it sent while it was active is
   /// dropped from then on, even if a `transform(mutation:)` hook still holds it.
   @usableFromInline final var isRevoked: Bool {
-    var scope: EffectScope? = self
-    while let current = scope {
-      if current.isCancelled { return true }
-      scope = current.parent
-    }
-    return false
+    // NB: recursive: the loop it replaces retained and released each scope it walked through.
+    isCancelled || parent?.isRevoked == true
   }
 }

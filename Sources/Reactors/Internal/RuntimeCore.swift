@@ -64,7 +64,7 @@
   ///   step is running (on this thread or another) and `work` was queued for its owner.
   @inlinable mutating func beginStep(orQueue work: @autoclosure () -> Work) -> StepTicket<Extras>? {
     if isStepping {
-      makeExtras().pending.append(work())
+      enqueue(work())
       return nil
     }
     isStepping = true
@@ -84,15 +84,23 @@
   ///   performs it now, without taking the step.
   @inlinable mutating func queueBehindStep(_ work: @autoclosure () -> Work) -> Bool {
     guard isStepping else { return false }
-    makeExtras().pending.append(work())
+    enqueue(work())
     return true
+  }
+
+  /// Leaves work for the step's owner.
+  @inlinable mutating func enqueue(_ work: Work) {
+    if extras == nil { extras = Extras() }
+    // NB: through `extras!`: `makeExtras()` retained and released the extras, which every
+    // sending thread touches, around each append.
+    extras!.pending.append(work)
   }
 
   /// The owner finished a piece of work.
   ///
   /// - Returns: The next piece, or `nil`: the queue is empty and the step has ended.
   @inlinable mutating func nextWork() -> (Work, Extras?)? {
-    if let extras, let work = extras.nextPendingWork() { return (work, stepExtras) }
+    if let work = extras?.nextPendingWork() { return (work, stepExtras) }
     isStepping = false
     return nil
   }

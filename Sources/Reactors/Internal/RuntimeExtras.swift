@@ -5,8 +5,9 @@
 @usableFromInline final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable> {
   @usableFromInline typealias Work = StepWork<Action, Mutation, State>
 
-  /// Work that arrived while a step was running, first in first out from `pendingHead`.
-  @exclusivity(unchecked) @usableFromInline var pending: [Work] = []
+  /// Work that arrived while a step was running, first in first out from `pendingHead`; the
+  /// owner takes each piece out (`nil` is left behind), so the queue holds no copy of work done.
+  @exclusivity(unchecked) @usableFromInline var pending: [Work?] = []
   @exclusivity(unchecked) @usableFromInline var pendingHead = 0
   /// Buffers of `StateSequence` consumers.
   @exclusivity(unchecked) @usableFromInline var consumers: [StateBuffer<State>] = [] {
@@ -48,7 +49,7 @@
   @inlinable func nextPendingWork() -> Work? {
     guard nextPendingWorkExists else { return nil }
     defer { pendingHead += 1 }
-    return pending[pendingHead]
+    return pending[pendingHead].take()
   }
 
   /// Whether work is queued; forgets the work already performed when none is.

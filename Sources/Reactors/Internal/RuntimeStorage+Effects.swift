@@ -16,8 +16,10 @@ extension RuntimeStorage {
       return
     }
     if tree.isNone { return }
+    // A plain `run`, the other common shape, has nothing to start now: it goes to its task as is.
+    if case .run = tree { return spawn(tree, action: action, extras, reactor) }
     let later = startNow(tree, in: nil, action: action, extras, reactor)
-    if !later.isNone { spawn(later, action: action, reactor) }
+    if !later.isNone { spawn(later, action: action, extras, reactor) }
   }
 
   /// The synchronous part of a tree: delivers immediate mutations and registers scopes now, fixes
@@ -122,28 +124,34 @@ extension RuntimeStorage {
     }
   }
 
-  /// Starts the tasks for what `startNow` left over.
-  @inlinable func spawn<R: Reactor>(_ later: MutationNode<Mutation>, action: Action, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  /// Starts the tasks for what `startNow` left over; `extras` are the step's.
+  @inlinable func spawn<R: Reactor>(
+    _ later: MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch later {
     case .merge(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
-      for part in parts { spawn(part, action: action, reactor) }
+      for part in parts { spawn(part, action: action, extras, reactor) }
     case .active(let scope, let inner):
       spawn(inner, in: scope, waitsForTurn: false, action: action, reactor)
     case .queued(let scope, let inner):
       spawn(inner, in: scope, waitsForTurn: true, action: action, reactor)
     default:
-      // A plain task: its context is its scope.
-      let context = withLock { core in
+      // A plain task: its context is its scope. A step without extras has no tracker to count
+      // it (as it has no hooks to report its action to).
+      let taskCount =
+        extras == nil ? .untracked : withLock { $0.extras?.hooks?.countTaskStart() ?? .untracked }
+      let context = EffectContext(
+        reactor: reactor, action: action, scope: nil, work: later, waitsForTurn: false,
+        taskCount: taskCount)
+      // Registered after its task is created, in the hold that attaches the task: the task
+      // cannot have ended before, since what it sends and its end queue behind this step.
+      let task = makeTask(of: context)
+      withLock { core in
         let extras = core.makeExtras()
-        let context = EffectContext(
-          reactor: reactor, action: action, scope: nil, work: later, waitsForTurn: false,
-          taskCount: extras.hooks?.countTaskStart() ?? .untracked)
         extras.effects.registerPlain(context)
-        return context
+        extras.effects.attach(task, to: context)
       }
-      startTask(of: context)
     }
   }
 
@@ -194,11 +202,19 @@ extension RuntimeStorage {
   @discardableResult
   @inlinable func startTask<R: Reactor>(of context: EffectContext<R>) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    var priority: TaskPriority?
-    if case .run(let operation) = context.work { priority = operation.priority }
-    let task = Task(priority: priority) { await context.run() }
+    let task = makeTask(of: context)
     withLock { $0.makeExtras().effects.attach(task, to: context.scope) }
     return task
+  }
+
+  /// Creates the task that runs `context`'s work, at the priority of its `run`.
+  @inlinable func makeTask<R: Reactor>(of context: EffectContext<R>) -> Task<Void, Never> {
+    guard case .run(let operation) = context.work, let priority = operation.priority else {
+      // NB: no `priority:` argument when there is none: a `TaskPriority?` known only at run time
+      // is copied and destroyed through value witnesses, in `Task.init` too.
+      return Task { await context.run() }
+    }
+    return Task(priority: priority) { await context.run() }
   }
 }
 

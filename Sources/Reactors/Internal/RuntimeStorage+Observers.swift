@@ -96,13 +96,13 @@ extension RuntimeCore {
       makeExtras().pending.append(.retire(observer))
       return nil
     }
-    // Only work not yet performed: the queue keeps what it performed until it empties, and
-    // removing one of those would make it skip the next piece.
+    // Only work not yet performed: removing a piece before `pendingHead` would make the owner
+    // skip the next one.
     guard let extras,
       let index = extras.pending[extras.pendingHead...].firstIndex(where: { work in
-        if case .observe(let queued) = work { queued.contains(token) } else { false }
+        if case .observe(let queued)? = work { queued.contains(token) } else { false }
       }),
-      case .observe(let queued) = extras.pending.remove(at: index)
+      case .observe(let queued)? = extras.pending.remove(at: index)
     else { return nil }
     return queued
   }

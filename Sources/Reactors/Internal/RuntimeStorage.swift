@@ -40,7 +40,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     // The reactor is gone: cancel everything it started and end every consumer (R9). Work still
     // queued for a step is dropped with the core; only a test waiting on a barrier is let go.
     if let extras = withUnsafeMutablePointerToHeader({ $0.pointee.extras }) {
-      for case .barrier(let release) in extras.pending[extras.pendingHead...] { release() }
+      for case .barrier(let release)? in extras.pending[extras.pendingHead...] { release() }
       extras.effects.cancelAll()
       let work = extras.effects.takeWork()
       let consumers = extras.consumers
