@@ -13,9 +13,7 @@ extension RuntimeStorage {
       var hooks = extras.hooks ?? RuntimeHooks()
       hooks.stub = { _ in }
       extras.hooks = hooks
-      for scope in extras.effects.running {
-        extras.effects.cancel(scope)  // `withLock` cancels the tasks once the lock is released.
-      }
+      extras.effects.endAll()  // `withLock` cancels the tasks once the lock is released.
       defer {
         extras.consumers = []
         extras.children = nil

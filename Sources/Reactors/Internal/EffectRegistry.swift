@@ -23,6 +23,9 @@
     [(scope: EffectScope, matches: @Sendable (Action) -> Bool)] = []
   /// Side effects to perform after the lock is released.
   @usableFromInline var work = DeferredWork()
+  /// Whether the reactor has ended (`endAll()`): a scope registered from then on is cancelled as
+  /// it comes, since its work was decided by a step that ran while the reactor ended.
+  private var hasEnded = false
 
   @usableFromInline init() {}
 
@@ -228,7 +231,16 @@
     stopConditionCount = 0
   }
 
+  /// Cancels every scope, and every one registered from now on: the reactor has ended.
+  @usableFromInline mutating func endAll() {
+    hasEnded = true
+    for scope in running { cancel(scope) }
+  }
+
   private mutating func insertRunning(_ scope: EffectScope) {
+    // Cancelled, it stays until its task returns, like any other; its task is cancelled when it
+    // is attached, and a `.queue` run never gets its turn.
+    if hasEnded { scope.isCancelled = true }
     scope.runningIndex = running.count
     running.append(scope)
   }
