@@ -18,7 +18,8 @@ import Testing
     }
     await runOnThreads([true, false]) { isSender in
       if isSender {
-        reactor.send(.perform(.concat(.just(.append("mark")), .run { send in send(.append("ran")) })))
+        reactor.send(
+          .perform(.concat(.just(.append("mark")), .run { send in send(.append("ran")) })))
         return
       }
       // When the reactor ends while that step is held, before it starts the run
