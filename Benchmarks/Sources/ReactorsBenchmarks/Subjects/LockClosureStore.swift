@@ -3,7 +3,7 @@ import Foundation
 /// The floor of a thread-safe store: a lock, the counter's logic and one observer closure.
 ///
 /// What the runtime is held against (`lock-closure-store`): `NSLock`, as an app would write it.
-final class LockClosureStore: @unchecked Sendable {
+final class LockClosureStore: HandWrittenStore, @unchecked Sendable {
   // Safe: `state` is read and written only while `lock` is held.
   private let lock = NSLock()
   private var state = CounterState()

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Single-threaded, as `sync-action` is; it only shows what three lock trips cost on this machine
 /// against `lock-closure-store`'s one. No queue: a send during a step would be lost here.
-final class ThreeTripStore: @unchecked Sendable {
+final class ThreeTripStore: HandWrittenStore, @unchecked Sendable {
   // Safe: `state` and `isStepping` are read and written only while `lock` is held, and `state`
   // only by the thread that set `isStepping`.
   private let lock = NSLock()

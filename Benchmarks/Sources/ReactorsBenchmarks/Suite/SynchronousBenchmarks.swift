@@ -21,22 +21,23 @@ extension Benchmark {
 
   /// A minimal thread-safe store: `NSLock`, reduce, one observer closure.
   static func lockClosureStore(operations: Int) -> Benchmark {
-    Benchmark(name: "lock-closure-store", baseline: "raw-reduce") { counting in
-      let store = LockClosureStore { state in blackHole(state) }
-      let action = opaque(CounterAction.increase)
-      let measured = measure(countingAllocations: counting) {
-        for _ in 0..<operations { store.send(action) }
-      }
-      precondition(store.currentState.value == operations)
-      return Sample(measured, operations: operations)
-    }
+    handWritten(
+      LockClosureStore.self, name: "lock-closure-store", baseline: "raw-reduce", operations)
   }
 
   /// `ThreeTripStore`: the lock trips of a step (take it, commit, end it) and nothing else, to
   /// show what they cost against `lock-closure-store`'s single hold on this machine.
   static func threeTripStore(operations: Int) -> Benchmark {
-    Benchmark(name: "three-trip-store", baseline: "lock-closure-store") { counting in
-      let store = ThreeTripStore { state in blackHole(state) }
+    handWritten(
+      ThreeTripStore.self, name: "three-trip-store", baseline: "lock-closure-store", operations)
+  }
+
+  /// `operations` sends to a store of `type` whose observer hands each state to a black hole.
+  private static func handWritten<Store: HandWrittenStore>(
+    _ type: Store.Type, name: String, baseline: String, _ operations: Int
+  ) -> Benchmark {
+    Benchmark(name: name, baseline: baseline) { counting in
+      let store = Store { state in blackHole(state) }
       let action = opaque(CounterAction.increase)
       let measured = measure(countingAllocations: counting) {
         for _ in 0..<operations { store.send(action) }
