@@ -130,7 +130,7 @@
   }
 
   /// Everyone who hears of a new state.
-  @inlinable var audience: Audience<Action, Mutation, State> {
+  @inlinable @inline(__always) var audience: Audience<Action, Mutation, State> {
     Audience(observer: observer?.lent, rest: extras?.restOfAudience)
   }
 

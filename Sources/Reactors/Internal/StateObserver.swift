@@ -107,7 +107,7 @@
     case several(Unmanaged<List>)
 
     /// Hands `state` to every observer, in subscription order.
-    @inlinable func receive(_ state: State) {
+    @inlinable @inline(__always) func receive(_ state: State) {
       switch self {
       case .one(let member): member._withUnsafeGuaranteedRef { $0.receive(state) }
       case .several(let list): list._withUnsafeGuaranteedRef { $0.receive(state) }
