@@ -36,13 +36,13 @@ final class LatestLane<Action: Sendable, Mutation: Sendable>: AnyLatestLane,
 
   /// Makes `node` the waiting run, in `scope`.
   ///
-  /// - Returns: The scope of the run it replaces, which never started.
+  /// - Returns: The run it replaces, which never started.
   @inlinable func wait(
     _ node: MutationNode<Mutation>, in scope: EffectScope, action: Action
   )
-    -> EffectScope?
+    -> (scope: EffectScope, work: Work)?
   {
-    let replaced = waitingScope
+    let replaced = takeWaiting()
     waitingScope = scope
     waitingWork = Work(node: node, action: action)
     // A scope registered inside the work would stay registered if another run took this one's

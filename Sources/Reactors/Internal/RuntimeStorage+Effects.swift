@@ -192,18 +192,11 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // The task holds the reactor weakly (in `context`), and its storage never: effects never keep
     // the reactor alive (R9), not even while they wait for a `.queue` turn.
-    startTask(
+    let task = makeTask(
       of: EffectContext(
         reactor: reactor, action: action, scope: scope, work: node, waitsForTurn: waitsForTurn,
         taskCount: taskCount))
-  }
-
-  /// Starts the task of `context`, outside the lock, and attaches it to the context's scope.
-  @discardableResult
-  @inlinable func startTask<R: Reactor>(of context: EffectContext<R>) -> Task<Void, Never>
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let task = makeTask(of: context)
-    withLock { $0.makeExtras().effects.attach(task, to: context.scope) }
+    withLock { $0.makeExtras().effects.attach(task, to: scope) }
     return task
   }
 

@@ -19,12 +19,9 @@ extension RuntimeStorage {
         lane = LatestLane()
         group.lane = lane
       }
-      let supersededWork = lane.waitingWork
-      if let superseded = lane.wait(node, in: scope, action: action) {
-        // Cancelled when this run registered; it never started, so it ends here, and so does
-        // every scope its work had registered (a `take(until:)` inside it, say).
-        supersededWork?.node.forEachRegisteredScope { extras.effects.finish($0) }
-        extras.effects.finish(superseded)
+      if let (superseded, work) = lane.wait(node, in: scope, action: action) {
+        // Cancelled when this run registered; it never started, so it ends here.
+        finishUnstarted(superseded, work, in: extras)
       }
       // New to a worker that looked before; a new worker's first look may start it.
       lane.isWaitingNew = lane.hasWorker
@@ -53,6 +50,15 @@ extension RuntimeStorage {
     }
   }
 
+  /// Ends a run that never started: its scope, and every scope its work had registered (a
+  /// `take(until:)` inside it, say).
+  @inlinable func finishUnstarted(
+    _ scope: EffectScope, _ work: LatestLane<Action, Mutation>.Work, in extras: Extras
+  ) {
+    work.node.forEachRegisteredScope { finish($0, in: extras) }
+    finish(scope, in: extras)
+  }
+
   /// Starts the run waiting in `lane` if it is still current and has stayed the newest since the
   /// worker's last look; if `retiring` and the lane is empty, ends the worker.
   @inlinable func startWaitingRun<R: Reactor>(
@@ -69,9 +75,8 @@ extension RuntimeStorage {
         if scope.isActive {
           return .start(work, scope, extras.hooks?.countTaskStart() ?? .untracked)
         }
-        // Cancelled while it waited: it never starts, nor does what it registered inside.
-        work.node.forEachRegisteredScope { finish($0, in: extras) }
-        finish(scope, in: extras)
+        // Cancelled while it waited: it never starts.
+        finishUnstarted(scope, work, in: extras)
       }
       if retiring {
         lane.hasWorker = false

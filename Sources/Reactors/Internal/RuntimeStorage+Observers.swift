@@ -93,7 +93,7 @@ extension RuntimeCore {
     if let observer, observer.contains(token) {
       self.observer = observer.removing(token)
       guard isStepping else { return observer }
-      makeExtras().pending.append(.retire(observer))
+      enqueue(.retire(observer))
       return nil
     }
     // Only work not yet performed: removing a piece before `pendingHead` would make the owner
