@@ -46,8 +46,8 @@
     if let registeredScope { body(registeredScope) } else { body(self) }
   }
 
-  /// The body of the task.
-  @inlinable func run() async {
+  /// The body of the task; inlined into the closure of its `Task` (see `EffectRunner.start`).
+  @inline(__always) @inlinable func run() async {
     let mayRun = waitsForTurn ? await waitForTurn() : true
     if mayRun {
       await EffectRunner.start(work, context: self)
