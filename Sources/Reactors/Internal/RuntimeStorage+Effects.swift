@@ -3,7 +3,7 @@
 extension RuntimeStorage {
   /// Applies what can be applied now, registers scopes, and spawns tasks for the rest.
   @inlinable func start<R: Reactor>(
-    _ tree: MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
+    _ tree: __owned MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if case .scoped(let specification, let inner) = tree {
       // The common shape, one scoped piece of work, goes to its lane or task as `spawn` would
@@ -125,58 +125,66 @@ extension RuntimeStorage {
   }
 
   /// Starts the tasks for what `startNow` left over; `extras` are the step's.
+  ///
+  /// NB: the work is passed `__owned` from `start` down to the context that keeps it, and moved
+  /// there: copied, it went through `MutationNode`'s value witness and the copy's destruction,
+  /// about 160 instructions per effect (callgrind). Not `consuming`: Swift 6.3.1's move checker
+  /// crashes on it for this indirect enum.
   @inlinable func spawn<R: Reactor>(
-    _ later: MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
+    _ later: __owned MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch later {
     case .merge(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
       for part in parts { spawn(part, action: action, extras, reactor) }
+      return
     case .active(let scope, let inner):
-      spawn(inner, in: scope, waitsForTurn: false, action: action, reactor)
+      return spawn(inner, in: scope, waitsForTurn: false, action: action, reactor)
     case .queued(let scope, let inner):
-      spawn(inner, in: scope, waitsForTurn: true, action: action, reactor)
+      return spawn(inner, in: scope, waitsForTurn: true, action: action, reactor)
     default:
-      // A plain task: its context is its scope. A step without extras has no tracker to count
-      // it (as it has no hooks to report its action to).
-      let taskCount =
-        extras == nil ? .untracked : withLock { $0.extras?.hooks?.countTaskStart() ?? .untracked }
-      let context = EffectContext(
-        reactor: reactor, action: action, scope: nil, work: later, waitsForTurn: false,
-        taskCount: taskCount)
-      // Registered after its task is created, in the hold that attaches the task: the task
-      // cannot have ended before, since what it sends and its end queue behind this step.
-      let task = makeTask(of: context)
-      withLock { core in
-        let extras = core.makeExtras()
-        extras.effects.registerPlain(context)
-        extras.effects.attach(task, to: context)
-      }
+      break
+    }
+    // A plain task: its context is its scope. A step without extras has no tracker to count it
+    // (as it has no hooks to report its action to).
+    let taskCount =
+      extras == nil ? .untracked : withLock { $0.extras?.hooks?.countTaskStart() ?? .untracked }
+    let context = EffectContext(
+      reactor: reactor, action: action, scope: nil, work: consume later, waitsForTurn: false,
+      taskCount: taskCount)
+    // Registered after its task is created, in the hold that attaches the task: the task cannot
+    // have ended before, since what it sends and its end queue behind this step.
+    let task = makeTask(of: context)
+    withLock { core in
+      let extras = core.makeExtras()
+      extras.effects.registerPlain(context)
+      extras.effects.attach(task, to: context)
     }
   }
 
   /// Sends work registered in `scope` to its `.latest` lane, or starts its task.
   @inlinable func spawn<R: Reactor>(
-    _ work: MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool, action: Action,
-    _ reactor: R
+    _ work: __owned MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool,
+    action: Action, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if !waitsForTurn, scope.policy == .latest {
-      schedule(work, in: scope, action: action, reactor)
+      schedule(consume work, in: scope, action: action, reactor)
     } else {
-      launch(work, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
+      launch(consume work, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
     }
   }
 
   /// Starts the task that runs `node` inside `scope`.
   @discardableResult
   @inlinable func launch<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool, action: Action,
-    _ reactor: R
+    _ node: __owned MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool,
+    action: Action, _ reactor: R
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let taskCount = withLock { $0.extras?.hooks?.countTaskStart() ?? .untracked }
     return launch(
-      node, in: scope, waitsForTurn: waitsForTurn, action: action, reactor, taskCount: taskCount)
+      consume node, in: scope, waitsForTurn: waitsForTurn, action: action, reactor,
+      taskCount: taskCount)
   }
 
   /// Starts the task that runs `node` inside `scope`, already counted by `taskCount`.
@@ -186,16 +194,16 @@ extension RuntimeStorage {
   /// in between cancels it then.
   @discardableResult
   @inlinable func launch<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool, action: Action,
-    _ reactor: R, taskCount: TaskCount
+    _ node: __owned MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool,
+    action: Action, _ reactor: R, taskCount: TaskCount
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // The task holds the reactor weakly (in `context`), and its storage never: effects never keep
     // the reactor alive (R9), not even while they wait for a `.queue` turn.
     let task = makeTask(
       of: EffectContext(
-        reactor: reactor, action: action, scope: scope, work: node, waitsForTurn: waitsForTurn,
-        taskCount: taskCount))
+        reactor: reactor, action: action, scope: scope, work: consume node,
+        waitsForTurn: waitsForTurn, taskCount: taskCount))
     withLock { $0.makeExtras().effects.attach(task, to: scope) }
     return task
   }

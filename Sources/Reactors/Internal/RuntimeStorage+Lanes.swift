@@ -2,7 +2,7 @@ extension RuntimeStorage {
   /// Puts `.latest` work in its lane, replacing the run waiting there, and makes sure a worker
   /// will start it.
   @inlinable func schedule<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope, action: Action, _ reactor: R
+    _ node: __owned MutationNode<Mutation>, in scope: EffectScope, action: Action, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let newWorker = withLock {
       core -> (LatestLane<Action, Mutation>, EffectGroup, TaskCount)? in
