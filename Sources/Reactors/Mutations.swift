@@ -2,7 +2,7 @@
 /// applies more of them later.
 ///
 /// Build it from a few combinators. Immediate mutations (``just(_:)``, and ``concat(_:)-(Mutations...)`` of
-/// them) are reduced before `send` returns. Asynchronous work (``run(priority:_:catch:)``) runs in
+/// them) are reduced before `send` returns. Asynchronous work (``run(_:catch:)``) runs in
 /// a `Task` owned by the reactor; it is cancelled when the reactor is released.
 ///
 /// ```swift
@@ -105,8 +105,9 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   /// Asynchronous work that may emit any number of mutations through `send`, throw, or be
   /// cancelled.
   ///
-  /// The work runs in a `Task`. Capture what it needs (clients, values), not the reactor: a
-  /// captured `self` keeps the reactor alive until the work ends.
+  /// The work runs in a `Task`, at the priority of the code that sent the action (use
+  /// ``run(priority:_:catch:)`` to choose one). Capture what it needs (clients, values), not the
+  /// reactor: a captured `self` keeps the reactor alive until the work ends.
   ///
   /// An error thrown by `operation` never stops the reactor. It goes to `handler`, which can turn
   /// it into mutations; without a handler it is reported to the reactor's diagnostics and dropped.
@@ -114,11 +115,28 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   /// ``concat(_:)-(Mutations...)`` continues with its next part.
   ///
   /// - Parameters:
+  ///   - operation: The work; call `send(mutation)` as often as needed.
+  ///   - handler: Turns a thrown error into mutations.
+  @inlinable public static func run(
+    _ operation: @escaping @Sendable (_ send: Send<Mutation>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Mutation>) async -> Void)? = nil
+  ) -> Mutations {
+    // NB: an overload of its own, without a `priority` that defaults to `nil`: `TaskPriority` is a
+    // resilient type, so forming and reading even a `nil` one in `mutate` went through value
+    // witnesses, about 150 instructions per effect (callgrind).
+    Mutations(
+      first: nil, second: nil,
+      rest: .run(EffectOperation(rawPriority: nil, body: operation, handler: handler)))
+  }
+
+  /// Asynchronous work, as ``run(_:catch:)``, in a task of the given priority.
+  ///
+  /// - Parameters:
   ///   - priority: The priority of the task; inherited when `nil`.
   ///   - operation: The work; call `send(mutation)` as often as needed.
   ///   - handler: Turns a thrown error into mutations.
   @inlinable public static func run(
-    priority: TaskPriority? = nil,
+    priority: TaskPriority?,
     _ operation: @escaping @Sendable (_ send: Send<Mutation>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Mutation>) async -> Void)? = nil
   ) -> Mutations {

@@ -1,4 +1,4 @@
-/// Emits mutations from asynchronous work started with ``Mutations/run(priority:_:catch:)``.
+/// Emits mutations from asynchronous work started with ``Mutations/run(_:catch:)``.
 ///
 /// Call it like a function: `send(.setResults(results))`. A mutation sent after the work was
 /// cancelled, after it finished, or after the reactor was released is dropped.

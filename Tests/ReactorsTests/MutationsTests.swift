@@ -34,6 +34,26 @@ import Testing
     #expect(reactor.currentState.log == ["before", "async", "after"])
   }
 
+  @Test func runWithoutAPriorityRunsAtTheSendersPriority() async {
+    let reactor = ScriptedReactor()
+    await Task(priority: .high) {
+      reactor.send(.perform(.run { send in send(.append("\(Task.currentPriority.rawValue)")) }))
+    }.value
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["\(TaskPriority.high.rawValue)"])
+  }
+
+  @Test func runWithAPriorityRunsAtThatPriority() async {
+    let reactor = ScriptedReactor()
+    await Task(priority: .high) {
+      reactor.send(
+        .perform(
+          .run(priority: .low) { send in send(.append("\(Task.currentPriority.rawValue)")) }))
+    }.value
+    await reactor.waitUntilIdle()
+    #expect(reactor.currentState.log == ["\(TaskPriority.low.rawValue)"])
+  }
+
   @Test func mergeInterleavesItsPartsAsTheyCome() async {
     let reactor = ScriptedReactor()
     let first = Gate()

@@ -56,7 +56,7 @@
   case actionCase
 }
 
-/// The asynchronous body of a ``Mutations/run(priority:_:catch:)``.
+/// The asynchronous body of a ``Mutations/run(_:catch:)``.
 @usableFromInline struct EffectOperation<Mutation: Sendable>: Sendable {
   // NB: the priority is stored raw: `TaskPriority` is a resilient type of the standard library,
   // and holding one would give every `MutationNode` a layout known only at run time.
@@ -68,7 +68,14 @@
     priority: TaskPriority?, body: @escaping @Sendable (Send<Mutation>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
   ) {
-    rawPriority = priority?.rawValue
+    self.init(rawPriority: priority?.rawValue, body: body, handler: handler)
+  }
+
+  @inlinable init(
+    rawPriority: UInt8?, body: @escaping @Sendable (Send<Mutation>) async throws -> Void,
+    handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
+  ) {
+    self.rawPriority = rawPriority
     self.body = body
     self.handler = handler
   }
