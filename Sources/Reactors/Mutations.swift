@@ -123,7 +123,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   ) -> Mutations {
     // NB: an overload of its own, without a `priority` that defaults to `nil`: `TaskPriority` is a
     // resilient type, so forming and reading even a `nil` one in `mutate` went through value
-    // witnesses, about 150 instructions per effect (callgrind).
+    // witnesses: about 300 instructions per effect (callgrind, `async-effect`).
     Mutations(
       first: nil, second: nil,
       rest: .run(EffectOperation(rawPriority: nil, body: operation, handler: handler)))
