@@ -210,12 +210,13 @@ extension RuntimeStorage {
 
   /// Creates the task that runs `context`'s work, at the priority of its `run`.
   @inlinable func makeTask<R: Reactor>(of context: EffectContext<R>) -> Task<Void, Never> {
-    guard case .run(let operation) = context.work, let priority = operation.priority else {
-      // NB: no `priority:` argument when there is none: a `TaskPriority?` known only at run time
-      // is copied and destroyed through value witnesses, in `Task.init` too.
+    guard case .run(let operation) = context.work, let rawPriority = operation.rawPriority else {
+      // NB: no `priority:` argument when there is none, and no `TaskPriority?` formed to find
+      // out: a `TaskPriority?` known only at run time is copied and destroyed through value
+      // witnesses, in `Task.init` too.
       return Task { await context.run() }
     }
-    return Task(priority: priority) { await context.run() }
+    return Task(priority: TaskPriority(rawValue: rawPriority)) { await context.run() }
   }
 }
 
