@@ -128,7 +128,7 @@ extension RuntimeStorage {
   ///
   /// NB: the work is passed `__owned` from `start` down to the context that keeps it, and moved
   /// there: copied, it went through `MutationNode`'s value witness and the copy's destruction,
-  /// about 160 instructions per effect (callgrind). Not `consuming`: Swift 6.3.1's move checker
+  /// about 130 instructions per effect (callgrind). Not `consuming`: Swift 6.3.1's move checker
   /// crashes on it for this indirect enum.
   @inlinable func spawn<R: Reactor>(
     _ later: __owned MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
