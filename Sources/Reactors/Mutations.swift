@@ -105,9 +105,10 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   /// Asynchronous work that may emit any number of mutations through `send`, throw, or be
   /// cancelled.
   ///
-  /// The work runs in a `Task`, at the priority of the code that sent the action (use
-  /// ``run(priority:_:catch:)`` to choose one). Capture what it needs (clients, values), not the
-  /// reactor: a captured `self` keeps the reactor alive until the work ends.
+  /// The work runs in a `Task` that inherits its priority from the task running the step,
+  /// usually the sender's; ``run(priority:_:catch:)`` chooses one. Capture what it needs
+  /// (clients, values), not the reactor: a captured `self` keeps the reactor alive until the work
+  /// ends.
   ///
   /// An error thrown by `operation` never stops the reactor. It goes to `handler`, which can turn
   /// it into mutations; without a handler it is reported to the reactor's diagnostics and dropped.
