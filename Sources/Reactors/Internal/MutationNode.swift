@@ -79,8 +79,6 @@
     self.body = body
     self.handler = handler
   }
-
-  @inlinable var priority: TaskPriority? { rawPriority.map(TaskPriority.init(rawValue:)) }
 }
 
 /// A wait on an injected clock, in two steps: `begin()` fixes the deadline from `clock.now` (when
