@@ -13,15 +13,16 @@
 @usableFromInline final class EffectContext<R: Reactor>: EffectScope, @unchecked Sendable {
   // Safe: the fields below are `let`s of `Sendable` types; what it inherits from `EffectScope`
   // is guarded as `EffectScope` says.
+  // NB: ordered so that the small fields pack at the end (see `EffectScope`).
   @usableFromInline weak let reactor: R?
-  @usableFromInline let action: R.Action
   /// The scope the registry made for this work; `nil` when the context is its own scope.
   @usableFromInline let registeredScope: EffectScope?
-  @usableFromInline let work: MutationNode<R.Mutation>
-  /// Whether the work waits for its `.queue` turn before it starts.
-  @usableFromInline let waitsForTurn: Bool
   /// Counts the task for a leak check or a test store, if one is installed.
   @usableFromInline let taskCount: TaskCount
+  @usableFromInline let work: MutationNode<R.Mutation>
+  @usableFromInline let action: R.Action
+  /// Whether the work waits for its `.queue` turn before it starts.
+  @usableFromInline let waitsForTurn: Bool
 
   /// A context for work in `scope`, a scope the registry made; with `scope` `nil` the context
   /// is the scope of its own work (a plain top-level `run`).
@@ -35,7 +36,7 @@
     self.work = work
     self.waitsForTurn = waitsForTurn
     self.taskCount = taskCount
-    super.init(parent: nil, id: nil, policy: .merge)
+    super.init(parent: nil, policy: .merge)
   }
 
   /// The scope the work runs in.

@@ -14,7 +14,14 @@ extension RuntimeStorage {
       return core.beginStep(orQueue: .mutation(mutation, scope))
     }
     guard let ticket else { return }
-    runStep(.mutation(mutation, scope), ticket, reactor)
+    if _fastPath(ticket.isStarted && ticket.extras == nil) {
+      // No hook, no recorder: straight to `reduce`, as `send` goes straight to `mutate`, without
+      // wrapping the mutation as step work (which retained and released the scope twice more).
+      apply(mutation, from: scope, nil, reactor)
+      performQueuedWork(reactor)
+    } else {
+      runStep(.mutation(mutation, scope), ticket, reactor)
+    }
   }
 
   @inlinable func isActive(_ scope: EffectScope) -> Bool {
