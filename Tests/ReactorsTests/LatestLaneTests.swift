@@ -53,6 +53,6 @@ import Testing
   }
 
   private func makeScope(parent: EffectScope? = nil) -> EffectScope {
-    EffectScope(parent: parent, id: nil, policy: .latest)
+    EffectScope(parent: parent, policy: .latest)
   }
 }

@@ -44,6 +44,6 @@ final class ParentInbox<Parent: Reactor>: Sendable {
   }
 
   private static func makeScope() -> EffectScope {
-    EffectScope(parent: nil, id: nil, policy: .merge)
+    EffectScope(parent: nil, policy: .merge)
   }
 }

@@ -81,7 +81,7 @@
 
   /// Registers a scope for a task that has no cancellation rule of its own.
   @usableFromInline mutating func registerPlain(parent: EffectScope?) -> EffectScope {
-    let scope = EffectScope(parent: parent, id: nil, policy: .merge)
+    let scope = EffectScope(parent: parent, policy: .merge)
     insertRunning(scope)
     return scope
   }
@@ -136,7 +136,7 @@
       if !group.running.isEmpty { return .skip }
     case .queue:
       if !group.running.isEmpty || !group.waiting.isEmpty {
-        let scope = EffectScope(parent: parent, id: id, policy: policy)
+        let scope = EffectScope(parent: parent, policy: policy)
         scope.turn = .waiting(nil)
         scope.group = group
         insertRunning(scope)
@@ -144,7 +144,7 @@
         return .wait(scope)
       }
     }
-    let scope = EffectScope(parent: parent, id: id, policy: policy)
+    let scope = EffectScope(parent: parent, policy: policy)
     scope.group = group
     insertRunning(scope)
     group.running.append(scope)

@@ -12,24 +12,25 @@
   // created the scope is held (`RuntimeStorage` is the only caller). The `let`s never change.
   // `RuntimeTests` and `ConcurrencyTests` exercise every path under ThreadSanitizer in CI.
 
+  // NB: the pointer-sized fields come first and the one-byte ones last, so that they pack into
+  // the padding: the scope is the first part of every plain task's context, one allocation each.
+
   /// The scope this one runs inside, if any.
   @usableFromInline let parent: EffectScope?
-  /// The id and policy of `cancellable(id:policy:)` work.
-  @usableFromInline let id: EffectID?
-  @usableFromInline let policy: CancellationPolicy
-
-  /// Set once, by `cancel`; emissions are dropped from then on.
-  @exclusivity(unchecked) @usableFromInline final var isCancelled = false
-  /// Set once, when the scope's work has ended; late emissions are dropped too.
-  @exclusivity(unchecked) @usableFromInline final var isFinished = false
-  /// Where the scope is in the registry's list of running scopes; `nil` when it is not in it.
-  @exclusivity(unchecked) @usableFromInline final var runningIndex: Int?
   /// The runs of the scope's id, while the scope is registered there.
   @exclusivity(unchecked) @usableFromInline final var group: EffectGroup?
   /// The task running this scope's work, once spawned.
   @exclusivity(unchecked) @usableFromInline final var task: Task<Void, Never>?
   /// For `.queue` work: whether the scope may run yet.
   @exclusivity(unchecked) @usableFromInline final var turn: Turn = .granted
+  /// Where the scope is in the registry's list of running scopes; `nil` when it is not in it.
+  @exclusivity(unchecked) @usableFromInline final var runningIndex: Int?
+  /// The policy of `cancellable(id:policy:)` work; `.merge` for any other.
+  @usableFromInline let policy: CancellationPolicy
+  /// Set once, by `cancel`; emissions are dropped from then on.
+  @exclusivity(unchecked) @usableFromInline final var isCancelled = false
+  /// Set once, when the scope's work has ended; late emissions are dropped too.
+  @exclusivity(unchecked) @usableFromInline final var isFinished = false
 
   /// Where a `.queue` scope stands in its line.
   ///
@@ -43,11 +44,8 @@
     case waiting(UnsafeContinuation<Bool, Never>?)
   }
 
-  @usableFromInline init(
-    parent: EffectScope?, id: EffectID?, policy: CancellationPolicy
-  ) {
+  @usableFromInline init(parent: EffectScope?, policy: CancellationPolicy) {
     self.parent = parent
-    self.id = id
     self.policy = policy
   }
 

@@ -60,9 +60,10 @@
 @usableFromInline struct EffectOperation<Mutation: Sendable>: Sendable {
   // NB: the priority is stored raw: `TaskPriority` is a resilient type of the standard library,
   // and holding one would give every `MutationNode` a layout known only at run time.
-  @usableFromInline let rawPriority: UInt8?
+  // The closures first: the priority then takes 2 bytes after them instead of 8 before them.
   @usableFromInline let body: @Sendable (Send<Mutation>) async throws -> Void
   @usableFromInline let handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
+  @usableFromInline let rawPriority: UInt8?
 
   @inlinable init(
     priority: TaskPriority?, body: @escaping @Sendable (Send<Mutation>) async throws -> Void,
