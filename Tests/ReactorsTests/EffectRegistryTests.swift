@@ -82,6 +82,25 @@ import Testing
     #expect(registry.takeWork().turnsToResume.isEmpty)  // Nobody was handed a turn.
   }
 
+  @Test func endingCancelsAWaitingRunWithoutGrantingItTheTurnOfTheRunBeforeIt() async throws {
+    var registry = EffectRegistry<Int>()
+    let first = try #require(
+      started(registry.registerCancellable(id: id, policy: .queue, parent: nil)))
+    let second = try #require(
+      waiting(registry.registerCancellable(id: id, policy: .queue, parent: nil)))
+    // The second run's task waits for its turn; the reactor ends meanwhile.
+    let granted = await withUnsafeContinuation { continuation in
+      #expect(registry.awaitTurn(of: second, continuation: continuation) == nil)
+      registry.endAll()
+      let work = registry.takeWork()
+      #expect(work.turnsToResume.count == 1)
+      work.perform()
+    }
+    #expect(!granted)  // Its work never starts.
+    #expect(first.isCancelled)
+    #expect(second.isCancelled)
+  }
+
   @Test func aCancelledOrFinishedStopConditionIsForgotten() {
     var registry = EffectRegistry<Int>()
     let even = registry.registerStop(parent: nil) { $0 % 2 == 0 }

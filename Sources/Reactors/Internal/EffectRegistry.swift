@@ -234,6 +234,9 @@
   /// Cancels every scope, and every one registered from now on: the reactor has ended.
   @usableFromInline mutating func endAll() {
     hasEnded = true
+    // Waiting runs first, as `cancel(_ group:)` does: cancelling the running one would hand its
+    // turn to the next in line, whose work would then start, already cancelled.
+    for scope in running where scope.isWaitingForTurn { cancel(scope) }
     for scope in running { cancel(scope) }
   }
 
