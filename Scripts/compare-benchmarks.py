@@ -3,8 +3,8 @@
 
 Runs the whole suite of each build in turns, PAIRS times, pinned to one core unless --cores
 says otherwise, and prints each run's CPU time and ratio for the timed benchmarks asked for,
-then the range of each build. Benchmarks/README.md ("Comparing two builds in time") says why whole runs,
-in turns, on one core.
+then the range of each build. Benchmarks/README.md (under "Profiling") says why whole runs, in
+turns, on one core.
 
     python3 Scripts/compare-benchmarks.py OLD NEW [--pairs 3] [--cores 0] [BENCHMARK ...]
 
@@ -23,8 +23,9 @@ import sys
 def run(binary, cores):
     """One whole run of `binary` on `cores`; its JSON lines, by benchmark name."""
     pin = lambda: os.sched_setaffinity(0, cores)
+    command = [os.path.abspath(binary), "--json"]
     output = subprocess.run(
-        [os.path.abspath(binary), "--json"], capture_output=True, text=True, check=True, preexec_fn=pin
+        command, capture_output=True, text=True, check=True, preexec_fn=pin
     ).stdout
     lines = (json.loads(line) for line in output.splitlines() if line.startswith("{"))
     return {line["name"]: line for line in lines}

@@ -143,7 +143,8 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   ) -> Mutations {
     Mutations(
       first: nil, second: nil,
-      rest: .run(EffectOperation(priority: priority, body: operation, handler: handler)))
+      rest: .run(
+        EffectOperation(rawPriority: priority?.rawValue, body: operation, handler: handler)))
   }
 
   @inlinable static func combine(

@@ -26,7 +26,7 @@ import Testing
       started(registry.registerCancellable(id: id, policy: .latest, parent: nil)))
     let lane = LatestLane<Int, Int>()
     try #require(registry.groups[id]).lane = lane
-    let run = MutationNode<Int>.run(EffectOperation(priority: nil, body: { _ in }, handler: nil))
+    let run = MutationNode<Int>.run(EffectOperation(rawPriority: nil, body: { _ in }, handler: nil))
     _ = lane.wait(run, in: first, action: 1)
     let second = try #require(
       started(registry.registerCancellable(id: id, policy: .latest, parent: nil)))

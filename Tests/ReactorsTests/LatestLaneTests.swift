@@ -6,7 +6,7 @@ import Testing
   typealias Lane = LatestLane<Int, Int>
 
   private let run = MutationNode<Int>.run(
-    EffectOperation(priority: nil, body: { _ in }, handler: nil))
+    EffectOperation(rawPriority: nil, body: { _ in }, handler: nil))
 
   @Test func aNewRunReplacesTheWaitingOneAndReturnsItsScopeToEnd() {
     let lane = Lane()

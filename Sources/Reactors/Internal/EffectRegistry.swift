@@ -24,7 +24,8 @@
   /// Side effects to perform after the lock is released.
   @usableFromInline var work = DeferredWork()
   /// Whether the reactor has ended (`endAll()`): a scope registered from then on is cancelled as
-  /// it comes, since its work was decided by a step that ran while the reactor ended.
+  /// it comes, since its work was decided by a step that ran while the reactor ended, and no
+  /// `.queue` run is granted its turn any more.
   private var hasEnded = false
 
   @usableFromInline init() {}
@@ -234,9 +235,6 @@
   /// Cancels every scope, and every one registered from now on: the reactor has ended.
   @usableFromInline mutating func endAll() {
     hasEnded = true
-    // Waiting runs first, as `cancel(_ group:)` does: cancelling the running one would hand its
-    // turn to the next in line, whose work would then start, already cancelled.
-    for scope in running where scope.isWaitingForTurn { cancel(scope) }
     for scope in running { cancel(scope) }
   }
 
@@ -283,8 +281,9 @@
     }
     guard let index = group.running.firstIndex(where: { $0 === scope }) else { return }
     group.running.remove(at: index)
-    // A `.queue` line moves on when its running scope is gone.
-    if group.running.isEmpty, !group.waiting.isEmpty {
+    // A `.queue` line moves on when its running scope is gone; not once the reactor has ended,
+    // whose waiting runs are all cancelled and must never start.
+    if group.running.isEmpty, !group.waiting.isEmpty, !hasEnded {
       let next = group.waiting.removeFirst()
       group.running.append(next)
       if case .waiting(let continuation?) = next.turn {

@@ -49,11 +49,6 @@
     self.policy = policy
   }
 
-  /// Whether the scope is a `.queue` run still waiting for its turn.
-  @usableFromInline final var isWaitingForTurn: Bool {
-    if case .waiting = turn { true } else { false }
-  }
-
   /// Whether the scope may still send mutations: neither cancelled nor finished.
   @usableFromInline final var isActive: Bool {
     !isFinished && !isRevoked

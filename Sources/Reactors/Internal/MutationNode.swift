@@ -66,13 +66,6 @@
   @usableFromInline let rawPriority: UInt8?
 
   @inlinable init(
-    priority: TaskPriority?, body: @escaping @Sendable (Send<Mutation>) async throws -> Void,
-    handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
-  ) {
-    self.init(rawPriority: priority?.rawValue, body: body, handler: handler)
-  }
-
-  @inlinable init(
     rawPriority: UInt8?, body: @escaping @Sendable (Send<Mutation>) async throws -> Void,
     handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
   ) {
