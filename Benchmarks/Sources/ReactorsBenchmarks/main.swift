@@ -64,6 +64,7 @@ let suite: [Benchmark] = [
   .contendedSend(operations: scaled(200_000)),
   .taskSpawn(operations: scaled(2_000)),
   .asyncEffect(operations: scaled(2_000)),
+  .handWrittenEffect(operations: scaled(2_000)),
   .resumeFloor(changes: scaled(100)),
   .fanout(changes: scaled(100)),
   .idleReactorMemory(),

@@ -36,6 +36,22 @@ extension Benchmark {
     }
   }
 
+  /// `async-effect` written by hand, without the runtime: the least a store that keeps its
+  /// effects cancellable (R7) and does not let them keep it alive (R9) does for the same work.
+  static func handWrittenEffect(operations: Int) -> Benchmark {
+    Benchmark(name: "hand-written-effect", baseline: "task-spawn") { counting in
+      runBlocking {
+        let store = HandWrittenEffectStore()
+        let measured = await measure(countingAllocations: counting) {
+          for _ in 0..<operations { store.send(.increase) }
+          await store.waitUntilIdle()
+        }
+        precondition(store.currentState.value == operations)
+        return Sample(measured, operations: operations)
+      }
+    }
+  }
+
   /// 10,000 queries in a row, each starting a 1 ms search under `.latest`; sent from the main
   /// thread as a search field would, then waits until every effect has ended.
   static func latest10k(queries: Int = 10_000) -> Benchmark {
