@@ -40,6 +40,7 @@ final class HandWrittenEffectStore: Sendable {
     }
   }
 
+  /// Starts the action's effect in a task of its own and keeps the task's handle.
   func send(_ action: CounterAction) {
     let mutation = counterMutation(for: action)
     let body: @Sendable (_ send: @Sendable (CounterMutation) -> Void) async -> Void = {
@@ -96,5 +97,6 @@ final class HandWrittenEffectStore: Sendable {
     }
   }
 
+  /// The state every mutation applied so far has made.
   var currentState: CounterState { core.withLock { $0.state } }
 }
