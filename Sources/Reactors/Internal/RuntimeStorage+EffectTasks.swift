@@ -14,9 +14,9 @@ extension RuntimeStorage {
       return core.beginStep(orQueue: .mutation(mutation, scope))
     }
     guard let ticket else { return }
-    if _fastPath(ticket.isStarted && ticket.extras == nil) {
-      // No hook, no recorder: straight to `reduce`, as `send` goes straight to `mutate`, without
-      // wrapping the mutation as step work (which retained and released the scope twice more).
+    if _fastPath(ticket.isPlain) {
+      // Straight to `reduce`, as `send` goes straight to `mutate`, without wrapping the mutation
+      // as step work (which retained and released the scope twice more).
       apply(mutation, from: scope, nil, reactor)
       performQueuedWork(reactor)
     } else {

@@ -13,8 +13,8 @@ extension RuntimeStorage {
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let ticket = withLock({ $0.beginStep(orQueue: .send(action)) }) else { return }
-    if _fastPath(ticket.isStarted && ticket.extras == nil) {
-      // No hook, no recorder, no `take(until:)`: straight to `mutate`, without wrapping the action.
+    if _fastPath(ticket.isPlain) {
+      // Straight to `mutate`, without wrapping the action as step work.
       handle(action, nil, reactor)
       if withLock({ $0.endStepIfNothingQueued() }) { return }
       performQueuedWork(reactor)

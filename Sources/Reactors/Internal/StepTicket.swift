@@ -6,6 +6,10 @@
   /// Whether the reactor was started; if not, the owner starts it first.
   @usableFromInline let isStarted: Bool
 
+  /// Whether the owner may perform its first piece of work directly, without the step's general
+  /// path: the reactor is started and nothing in its extras changes how work is performed.
+  @inlinable var isPlain: Bool { isStarted && extras == nil }
+
   @inlinable init(extras: Extras?, isStarted: Bool) {
     self.extras = extras
     self.isStarted = isStarted

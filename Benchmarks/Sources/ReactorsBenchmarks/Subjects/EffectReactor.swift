@@ -1,7 +1,7 @@
 import Reactors
 
 /// A counter whose every action starts asynchronous work that emits one mutation.
-final class EffectReactor: Reactor {
+final class EffectReactor: Reactor, EffectStore {
   typealias Action = CounterAction
   typealias Mutation = CounterMutation
   typealias State = CounterState

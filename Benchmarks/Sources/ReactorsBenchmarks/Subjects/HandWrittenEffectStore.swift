@@ -8,7 +8,7 @@ import Synchronization
 /// object of its own that holds it weakly. One lock hold on the sender (keep the handle) and two
 /// on the task's thread (apply, end). It does less than the runtime must: `reduce` runs under the
 /// lock, and nothing orders an action's effect behind the rest of its step.
-final class HandWrittenEffectStore: Sendable {
+final class HandWrittenEffectStore: EffectStore, Sendable {
   private struct Core {
     var state = CounterState()
     /// The handle of each running task, by slot; cancelled when the store is released.

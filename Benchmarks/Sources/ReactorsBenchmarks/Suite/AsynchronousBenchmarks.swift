@@ -20,28 +20,25 @@ extension Benchmark {
   /// Sends `operations` actions whose `mutate` returns `.run { send in send(m) }`, from a task
   /// off the main actor, then waits until every effect has ended.
   static func asyncEffect(operations: Int) -> Benchmark {
-    Benchmark(
-      name: "async-effect", baseline: "task-spawn", checks: [.ratio(atMost: 1.5)]
-    ) { counting in
-      runBlocking {
-        let reactor = EffectReactor()
-        _ = reactor.currentState
-        let measured = await measure(countingAllocations: counting) {
-          for _ in 0..<operations { reactor.send(.increase) }
-          await reactor.waitUntilIdle()
-        }
-        precondition(reactor.currentState.value == operations)
-        return Sample(measured, operations: operations)
-      }
-    }
+    effects(name: "async-effect", checks: [.ratio(atMost: 1.5)], operations) { EffectReactor() }
   }
 
   /// `async-effect` written by hand, without the runtime: the least a store that keeps its
   /// effects cancellable (R7) and does not let them keep it alive (R9) does for the same work.
   static func handWrittenEffect(operations: Int) -> Benchmark {
-    Benchmark(name: "hand-written-effect", baseline: "task-spawn") { counting in
+    effects(name: "hand-written-effect", operations) { HandWrittenEffectStore() }
+  }
+
+  /// `operations` actions sent to a store made by `makeStore` from a task off the main actor,
+  /// then a wait until every effect has ended; against `task-spawn`.
+  private static func effects<Store: EffectStore>(
+    name: String, checks: [Check] = [], _ operations: Int,
+    _ makeStore: @escaping @Sendable () -> Store
+  ) -> Benchmark {
+    Benchmark(name: name, baseline: "task-spawn", checks: checks) { counting in
       runBlocking {
-        let store = HandWrittenEffectStore()
+        let store = makeStore()
+        _ = store.currentState  // A reactor starts on first use, before it is measured.
         let measured = await measure(countingAllocations: counting) {
           for _ in 0..<operations { store.send(.increase) }
           await store.waitUntilIdle()
