@@ -178,7 +178,7 @@ struct GitHubSearchTerminalEndToEndTests {
     #expect(names.count == 5)
     #expect(names.allSatisfy { $0.contains("/") && !$0.hasSuffix("…") })
     // Lines are cut with "…", never in the middle of a word without a sign.
-    #expect(shown.rows[1] == "1210 repositories · 30 loaded · GitHub…")
+    #expect(shown.rows[1] == "1210 repositories · 30 loaded · the off…")
   }
 
   @Test func at20ColumnsTheQueryAndTheWayOutStillShow() async throws {

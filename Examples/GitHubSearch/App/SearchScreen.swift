@@ -131,7 +131,7 @@ enum SearchScreen {
         look: isStale ? .stale : index == local.viewport.selection ? .selected : .normal)
     }
     if !isStale, listLines.count < layout.listRows,
-      let footer = footer(search, spinner: local.spinner.frame)
+      let footer = footer(search, spinner: local.spinner.frame, server: server)
     {
       listLines.append(footer.truncated(toDisplayWidth: width))
     }
@@ -156,11 +156,11 @@ enum SearchScreen {
     _ search: GitHubSearchReactor.State, spinner: String, width: Int, now: Date, server: Server
   ) -> [Line] {
     guard let error = search.error else {
-      return [statusLine(search, spinner: spinner).truncated(toDisplayWidth: width)]
+      return [statusLine(search, spinner: spinner, server: server).truncated(toDisplayWidth: width)]
     }
     let status =
       search.totalCount == nil
-      ? [] : [statusLine(search, spinner: spinner).truncated(toDisplayWidth: width)]
+      ? [] : [statusLine(search, spinner: spinner, server: server).truncated(toDisplayWidth: width)]
     return status + errorLines(error, search: search, width: width, now: now, server: server)
   }
 
@@ -192,7 +192,9 @@ enum SearchScreen {
     return lines.map { Line($0, style: .foreground(.red)) }
   }
 
-  private static func statusLine(_ search: GitHubSearchReactor.State, spinner: String) -> Line {
+  private static func statusLine(
+    _ search: GitHubSearchReactor.State, spinner: String, server: Server
+  ) -> Line {
     if search.query.isEmpty {
       return Line("Type to search repositories; results appear as you type.", style: .dim)
     }
@@ -211,7 +213,7 @@ enum SearchScreen {
       line.append(" · \(search.repositories.count) loaded", style: .dim)
     }
     if total > GitHubConfiguration.resultCap {
-      line.append(" · GitHub lists the first 1000", style: .dim)
+      line.append(" · \(server.name) lists the first 1000", style: .dim)
     }
     if search.isIncomplete {
       line.append(" · incomplete results", style: .foreground(.yellow))
@@ -279,7 +281,9 @@ enum SearchScreen {
     return line.truncated(toDisplayWidth: width)
   }
 
-  private static func footer(_ search: GitHubSearchReactor.State, spinner: String) -> Line? {
+  private static func footer(
+    _ search: GitHubSearchReactor.State, spinner: String, server: Server
+  ) -> Line? {
     if search.isLoadingNextPage {
       var line = Line(spinner + " ", style: .foreground(.cyan))
       line.append(search.nextPage?.number.map { "loading page \($0)…" } ?? "loading more…")
@@ -290,7 +294,7 @@ enum SearchScreen {
     }
     let text =
       (search.totalCount ?? 0) > GitHubConfiguration.resultCap
-      ? "— the end: GitHub lists only the first 1000 results —" : "— the end —"
+      ? "— the end: \(server.name) lists only the first 1000 results —" : "— the end —"
     return Line(text, style: .dim)
   }
 
