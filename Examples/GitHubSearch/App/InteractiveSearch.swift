@@ -55,32 +55,40 @@ import TerminalUI
 
   private func handle(_ key: Key) {
     let height = listHeight
-    let count = reactor.currentState.repositories.count
-    let selection = local.viewport.selection
-    switch key {
-    case .up: local.viewport.move(by: -1, count: count, height: height)
-    case .down: local.viewport.move(by: 1, count: count, height: height)
-    case .pageUp: local.viewport.move(by: -height, count: count, height: height)
-    case .pageDown: local.viewport.move(by: height, count: count, height: height)
-    case .enter:
-      reactor.send(.openRepository(at: local.viewport.selection))
-    case .escape:
-      reactor.send(.closeRepository)
-    case .control("r"):
-      reactor.send(.retry)
-    case .control("l"):
-      screen?.invalidate()
-    default:
-      let before = local.editor.text
-      guard local.editor.handle(key) else { break }
-      if local.editor.text != before {
-        local.viewport.reset()
-        reactor.send(.updateQuery(local.editor.text))
+    let rows: Int? =
+      switch key {
+      case .up: -1
+      case .down: 1
+      case .pageUp: -height
+      case .pageDown: height
+      default: nil
       }
-    }
-    // An open detail follows the selection, as a preview pane does.
-    if reactor.currentState.detail != nil, local.viewport.selection != selection {
-      reactor.send(.openRepository(at: local.viewport.selection))
+    if let rows {
+      let selection = local.viewport.selection
+      local.viewport.move(
+        by: rows, count: reactor.currentState.repositories.count, height: height)
+      // An open detail follows the selection, as a preview pane does.
+      if reactor.currentState.detail != nil, local.viewport.selection != selection {
+        reactor.send(.openRepository(at: local.viewport.selection))
+      }
+    } else {
+      switch key {
+      case .enter:
+        reactor.send(.openRepository(at: local.viewport.selection))
+      case .escape:
+        reactor.send(.closeRepository)
+      case .control("r"):
+        reactor.send(.retry)
+      case .control("l"):
+        screen?.invalidate()
+      default:
+        let before = local.editor.text
+        guard local.editor.handle(key) else { break }
+        if local.editor.text != before {
+          local.viewport.reset()
+          reactor.send(.updateQuery(local.editor.text))
+        }
+      }
     }
     loadMoreIfNearTheEnd()
     render()
