@@ -3,13 +3,7 @@
 /// Declare it once in every reactor, as `let runtime = Runtime()`, and never share it. Because
 /// the reactor owns it, releasing the reactor releases it, which cancels every effect and ends
 /// every state sequence, on every platform — no global table, no associated objects.
-public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendable>:
-  @unchecked Sendable
-{
-  // Safe: `RuntimeStorage` touches its state only with its recursive mutex held (`withCore`), so
-  // it may be used from any thread; it cannot say so itself because `ManagedBuffer` is marked
-  // non-Sendable. The whole suite runs under ThreadSanitizer in CI (`ConcurrencyTests` sends from
-  // many tasks at once while effects emit and get cancelled).
+public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
   @usableFromInline let storage: RuntimeStorage<Action, Mutation, State>
 
   @usableFromInline init(storage: RuntimeStorage<Action, Mutation, State>) {
@@ -18,7 +12,7 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// Makes the runtime of a new reactor.
   public init() {
-    storage = .make(diagnostics: nil)
+    storage = RuntimeStorage(diagnostics: nil, recorder: nil)
   }
 
   /// Makes the runtime of a new reactor that reports everything it does to `diagnostics`.
@@ -27,7 +21,7 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
   /// let runtime = Runtime(diagnostics: .print())
   /// ```
   public init(diagnostics: ReactorDiagnostics<Action, Mutation, State>) {
-    storage = .make(diagnostics: diagnostics)
+    storage = RuntimeStorage(diagnostics: diagnostics, recorder: nil)
   }
 
   /// Makes the runtime of a new reactor that records every action sent to it and every mutation
@@ -37,7 +31,7 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
   /// let runtime = Runtime(recorder: .jsonLines(for: SearchReactor.self) { print($0) })
   /// ```
   public init(recorder: ReactorRecorder<Action, Mutation>) {
-    storage = .make(diagnostics: nil, recorder: recorder)
+    storage = RuntimeStorage(diagnostics: nil, recorder: recorder)
   }
 
   /// Makes the runtime of a new reactor that reports to `diagnostics` and records to `recorder`,
@@ -53,6 +47,6 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
     diagnostics: ReactorDiagnostics<Action, Mutation, State>?,
     recorder: ReactorRecorder<Action, Mutation>?
   ) {
-    storage = .make(diagnostics: diagnostics, recorder: recorder)
+    storage = RuntimeStorage(diagnostics: diagnostics, recorder: recorder)
   }
 }

@@ -1,0 +1,306 @@
+/// The running effects of one reactor and the cancellation rules between them; part of
+/// `RuntimeMachine`, guarded by its lock.
+///
+/// Every method is an event that updates the table and returns what must be done once the lock
+/// is released (`FollowUp`): it never calls out, except the `take(until:)` predicates, which the
+/// caller runs on a copy with the lock released.
+struct EffectTable<Action: Sendable, Mutation: Sendable> {
+  /// Every scope registered and not finished. A cancelled scope stays until its task returns, so
+  /// "no effect is running" means no task of this reactor is left.
+  private(set) var running: [ObjectIdentifier: EffectScope] = [:]
+  /// The runs of each id that has any.
+  private var groups: [EffectID: Group] = [:]
+  /// `take(until:)` scopes and their predicates.
+  private(set) var stops: [(scope: EffectScope, matches: @Sendable (Action) -> Bool)] = []
+  /// Tasks waiting in `waitUntilIdle()`, by the id of their wait.
+  private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
+  private(set) var hasEnded = false
+
+  /// The runs under one id.
+  struct Group {
+    /// Running scopes, oldest first (for `.latest`, the one waiting in `open` too).
+    var running: [EffectScope] = []
+    /// `.queue` scopes waiting for their turn, oldest first.
+    var waiting: [EffectScope] = []
+    /// The `.latest` run whose task has not started yet: a newer run takes its place.
+    var open: LatestSlot<Mutation>?
+
+    var isEmpty: Bool { running.isEmpty && waiting.isEmpty && open == nil }
+  }
+
+  /// How scoped work may be cancelled, as resolved from what `mutate` wrote.
+  enum Rule {
+    /// `take(until:)`, or no rule at all (`nil`).
+    case stop((@Sendable (Action) -> Bool)?)
+    case cancellable(EffectID, CancellationPolicy)
+  }
+
+  /// The outcome of registering scoped work.
+  enum Registration: Equatable {
+    /// Run the work now, in the scope.
+    case start(EffectScope)
+    /// Drop the work: `.exhaust` and a run is in flight, or the enclosing scope has ended.
+    case skip
+    /// Run the work once the scope's turn comes (`.queue`).
+    case wait(EffectScope)
+
+    static func == (lhs: Registration, rhs: Registration) -> Bool {
+      switch (lhs, rhs) {
+      case (.start(let a), .start(let b)), (.wait(let a), .wait(let b)): a === b
+      case (.skip, .skip): true
+      default: false
+      }
+    }
+  }
+
+  var isIdle: Bool { running.isEmpty }
+  var hasStopConditions: Bool { !stops.isEmpty }
+
+  // MARK: - Registering
+
+  /// Registers scoped work under `rule`, inside `parent`.
+  mutating func register(_ rule: Rule, parent: EffectScope?) -> (Registration, FollowUp) {
+    if let parent, !parent.isActive { return (.skip, FollowUp()) }
+    switch rule {
+    case .stop(let matches):
+      let scope = insert(EffectScope(parent: parent))
+      if let matches { stops.append((scope, matches)) }
+      return (.start(scope), FollowUp())
+    case .cancellable(let id, let policy):
+      var followUp = FollowUp()
+      var group = groups[id] ?? Group()
+      switch policy {
+      case .merge:
+        break
+      case .latest:
+        // Switch-latest: whatever runs or waits under this id is superseded.
+        followUp = cancelAll(in: &group)
+      case .exhaust:
+        if !group.running.isEmpty { return (.skip, followUp) }
+      case .queue:
+        if !group.running.isEmpty || !group.waiting.isEmpty {
+          let scope = insert(EffectScope(parent: parent, id: id))
+          scope.turn = .waiting(nil)
+          group.waiting.append(scope)
+          groups[id] = group
+          return (.wait(scope), followUp)
+        }
+      }
+      let scope = insert(EffectScope(parent: parent, id: id, isLatest: policy == .latest))
+      group.running.append(scope)
+      groups[id] = group
+      return (.start(scope), followUp)
+    }
+  }
+
+  /// Registers the scope of a plain top-level `run`.
+  mutating func registerPlain() -> EffectScope {
+    insert(EffectScope(parent: nil))
+  }
+
+  /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it.
+  mutating func attach(_ task: Task<Void, Never>, to scope: EffectScope) -> FollowUp {
+    scope.task = task
+    return scope.isActive ? FollowUp() : FollowUp(tasksToCancel: [task])
+  }
+
+  // MARK: - `.latest` runs waiting for a task
+
+  /// Leaves `.latest` work for a task: the open run of its id, if its task has not started yet,
+  /// takes it over, so a burst of runs starts one task, not one per run.
+  ///
+  /// - Returns: A slot to spawn a task for; `nil` if a task already waits to take the work.
+  mutating func schedule(_ work: Pending<Mutation>, in scope: EffectScope)
+    -> (slot: LatestSlot<Mutation>?, followUp: FollowUp)
+  {
+    guard let id = scope.id, scope.isActive, var group = groups[id] else {
+      return (nil, finish(work, in: scope))  // Cancelled since it registered: it never starts.
+    }
+    var followUp = FollowUp()
+    if let open = group.open {
+      // The run it replaces was cancelled when this one registered, and never started.
+      if let (superseded, work) = open.entry { followUp += finish(work, in: superseded) }
+      open.entry = (scope, work)
+      return (nil, followUp)
+    }
+    let slot = LatestSlot<Mutation>()
+    slot.entry = (scope, work)
+    group.open = slot
+    groups[id] = group
+    return (slot, followUp)
+  }
+
+  /// The task of `slot` starts: it takes the newest work left there, and is attached to it.
+  mutating func take(_ slot: LatestSlot<Mutation>) -> (EffectScope, Pending<Mutation>)? {
+    guard let (scope, work) = slot.entry else { return nil }
+    slot.entry = nil
+    if let id = scope.id, groups[id]?.open === slot { groups[id]?.open = nil }
+    dropIfEmpty(scope.id)
+    slot.taken = scope
+    scope.task = slot.task
+    return (scope, work)
+  }
+
+  /// Records the task of `slot`, and attaches it to the work it took, if it took any already.
+  mutating func attach(_ task: Task<Void, Never>, to slot: LatestSlot<Mutation>) -> FollowUp {
+    slot.task = task
+    guard slot.entry == nil, let scope = slot.taken, scope.task == nil else { return FollowUp() }
+    return attach(task, to: scope)
+  }
+
+  // MARK: - Cancelling and finishing
+
+  /// Cancels every run and waiting run registered under `id`.
+  mutating func cancel(id: EffectID) -> FollowUp {
+    guard var group = groups[id] else { return FollowUp() }
+    let followUp = cancelAll(in: &group)
+    groups[id] = group
+    dropIfEmpty(id)
+    return followUp
+  }
+
+  /// Cancels one scope: from now on what it sends is dropped, and its task is cancelled.
+  mutating func cancel(_ scope: EffectScope) -> FollowUp {
+    guard !scope.isCancelled, !scope.isFinished else { return FollowUp() }
+    scope.isCancelled = true
+    var followUp = FollowUp()
+    if let task = scope.task { followUp.tasksToCancel.append(task) }
+    if case .waiting(let continuation?) = scope.turn {
+      followUp.turnsToResume.append((continuation, false))
+    }
+    scope.turn = .granted
+    followUp += forget(scope)
+    return followUp
+  }
+
+  /// Records that `scope`'s work has ended, or will never run; the next `.queue` run of its id
+  /// gets its turn, and `waitUntilIdle()` returns once nothing is left.
+  mutating func finish(_ scope: EffectScope) -> FollowUp {
+    guard !scope.isFinished else { return FollowUp() }
+    scope.isFinished = true
+    running[ObjectIdentifier(scope)] = nil
+    var followUp = forget(scope)
+    followUp.idleWaiters = takeIdleWaitersIfIdle()
+    return followUp
+  }
+
+  /// Finishes `scope` and every scope registered inside `work`, which will never run.
+  mutating func finish(_ work: Pending<Mutation>, in scope: EffectScope) -> FollowUp {
+    var followUp = FollowUp()
+    work.forEachScope { followUp += finish($0) }
+    followUp += finish(scope)
+    return followUp
+  }
+
+  /// Decides whether a `.queue` scope may run, or keeps the continuation that waits for its turn.
+  ///
+  /// - Returns: `true` to run now, `false` if cancelled, `nil` if the continuation was kept.
+  mutating func awaitTurn(
+    of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
+  ) -> Bool? {
+    if !scope.isActive { return false }
+    guard case .waiting = scope.turn else { return true }
+    scope.turn = .waiting(continuation)
+    return nil
+  }
+
+  /// Cancels every scope, and every one registered from now on: the reactor has ended.
+  mutating func endAll() -> FollowUp {
+    hasEnded = true
+    var followUp = FollowUp()
+    for scope in running.values { followUp += cancel(scope) }
+    return followUp
+  }
+
+  // MARK: - Waiting until idle
+
+  /// Keeps `continuation` until no scope is left; `false` if none is left now.
+  mutating func addIdleWaiter(_ id: UInt64, _ continuation: CheckedContinuation<Void, Never>)
+    -> Bool
+  {
+    if running.isEmpty { return false }
+    idleWaiters[id] = continuation
+    return true
+  }
+
+  mutating func removeIdleWaiter(_ id: UInt64) -> CheckedContinuation<Void, Never>? {
+    idleWaiters.removeValue(forKey: id)
+  }
+
+  /// The idle waiters to resume, if no scope is left.
+  mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
+    guard running.isEmpty, !idleWaiters.isEmpty else { return [] }
+    defer { idleWaiters = [:] }
+    return Array(idleWaiters.values)
+  }
+
+  // MARK: - Private
+
+  private mutating func insert(_ scope: EffectScope) -> EffectScope {
+    // Cancelled, it still stays until its task returns, like any other.
+    if hasEnded { scope.isCancelled = true }
+    running[ObjectIdentifier(scope)] = scope
+    return scope
+  }
+
+  private mutating func cancelAll(in group: inout Group) -> FollowUp {
+    // Waiting runs first: cancelling a running one would hand its turn to the next in line.
+    var followUp = FollowUp()
+    let scopes = group.waiting + group.running
+    group.waiting = []
+    group.running = []
+    for scope in scopes where !scope.isCancelled && !scope.isFinished {
+      scope.isCancelled = true
+      if let task = scope.task { followUp.tasksToCancel.append(task) }
+      if case .waiting(let continuation?) = scope.turn {
+        followUp.turnsToResume.append((continuation, false))
+      }
+      scope.turn = .granted
+    }
+    if !stops.isEmpty { stops.removeAll { stop in scopes.contains { $0 === stop.scope } } }
+    return followUp
+  }
+
+  /// Removes a cancelled or finished scope from the tables that decide policies.
+  private mutating func forget(_ scope: EffectScope) -> FollowUp {
+    if !stops.isEmpty { stops.removeAll { $0.scope === scope } }
+    guard let id = scope.id, var group = groups[id] else { return FollowUp() }
+    defer {
+      groups[id] = group
+      dropIfEmpty(id)
+    }
+    if let index = group.waiting.firstIndex(where: { $0 === scope }) {
+      group.waiting.remove(at: index)
+      return FollowUp()
+    }
+    guard let index = group.running.firstIndex(where: { $0 === scope }) else { return FollowUp() }
+    group.running.remove(at: index)
+    // A `.queue` line moves on when its running scope is gone; not once the reactor has ended.
+    guard group.running.isEmpty, !group.waiting.isEmpty, !hasEnded else { return FollowUp() }
+    let next = group.waiting.removeFirst()
+    group.running.append(next)
+    var followUp = FollowUp()
+    if case .waiting(let continuation?) = next.turn {
+      followUp.turnsToResume.append((continuation, true))
+    }
+    next.turn = .granted
+    return followUp
+  }
+
+  private mutating func dropIfEmpty(_ id: EffectID?) {
+    if let id, groups[id]?.isEmpty == true { groups[id] = nil }
+  }
+}
+
+/// A `.latest` run waiting for the task spawned to start it; a newer run of the same id replaces
+/// the work in it before the task starts, so the superseded work never starts at all.
+final class LatestSlot<Mutation: Sendable>: @unchecked Sendable {
+  // Safe: read and written only by `EffectTable`, under the runtime's lock.
+  /// The work the task will start, and its scope.
+  var entry: (scope: EffectScope, work: Pending<Mutation>)?
+  /// The task spawned for the slot, once it exists.
+  var task: Task<Void, Never>?
+  /// The scope the task took, once it started.
+  var taken: EffectScope?
+}
