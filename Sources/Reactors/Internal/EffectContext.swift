@@ -1,5 +1,5 @@
-/// What the tasks of one `mutate`'s work share: the reactor, held weakly, and the action the work
-/// answers. It runs `Pending` work with the same interpreter as the step that made it.
+/// What one effect task knows: the reactor, held weakly, the action its work answers, and the
+/// scope it runs in. It runs `Pending` work with the same interpreter as the step that made it.
 ///
 /// Every call reaches the reactor's storage for a moment and lets it go again: no task holds the
 /// reactor across a suspension, so a task that waits (for a turn, on a clock, on the network)
@@ -7,17 +7,19 @@
 final class EffectContext<R: Reactor>: Sendable {
   weak let reactor: R?
   let action: R.Action
+  let scope: EffectScope
 
-  init(reactor: R, action: R.Action) {
+  init(reactor: R?, action: R.Action, scope: EffectScope) {
     self.reactor = reactor
     self.action = action
+    self.scope = scope
   }
 
   /// The body of a task: runs `work` in `scope` unless the scope was cancelled before the task
   /// started, then ends the scope.
-  func run(_ work: Pending<R.Mutation>, in scope: EffectScope) async {
+  func run(_ work: Pending<R.Mutation>) async {
     if reactor?.runtime.storage.isActive(scope) == true {
-      await execute(work, in: scope)
+      await execute(work)
     } else {
       // Superseded or cancelled before it started: it never starts.
       reactor?.runtime.storage.perform { $0.effects.finish(work, in: scope) }
@@ -25,60 +27,57 @@ final class EffectContext<R: Reactor>: Sendable {
     reactor?.runtime.storage.end(scope)
   }
 
-  func execute(_ work: Pending<R.Mutation>, in scope: EffectScope) async {
+  func execute(_ work: Pending<R.Mutation>) async {
     switch work {
     case .run(let operation):
-      await perform(operation, in: scope)
+      await perform(operation)
     case .wait(let wait, let next):
       do {
         try await wait.sleep()
       } catch {
         return  // Cancelled while waiting: the delayed work never starts.
       }
-      await proceed(with: CollectionOfOne(next), in: scope)
+      await proceed(with: CollectionOfOne(next))
     case .sequence(let first, let rest):
-      await execute(first, in: scope)
-      await proceed(with: rest, in: scope)
+      await execute(first)
+      await proceed(with: rest)
     case .parallel(let parts):
       await withTaskGroup(of: Void.self) { group in
         for part in parts {
-          group.addTask { await self.execute(part, in: scope) }
+          group.addTask { await self.execute(part) }
         }
       }
     case .scoped(let child, let inner):
       await runChild(inner, in: child)
     case .queued(let child, let node) where child === scope:
-      guard await waitForTurn(of: scope) else { return }
-      await proceed(with: [node], in: scope)
+      guard await waitForTurn() else { return }
+      await proceed(with: [node])
     case .queued(let child, _):
       await runChild(work, in: child)
     }
   }
 
   /// Goes on with the parts of a `concat` after the one that waited, in order.
-  private func proceed(
-    with parts: some Collection<MutationNode<R.Mutation>>, in scope: EffectScope
-  ) async {
+  private func proceed(with parts: some Collection<MutationNode<R.Mutation>>) async {
     var parts = parts[...]
     while let part = parts.popFirst() {
       if Task.isCancelled { return }
-      guard let pending = advance(part, in: scope) else { continue }
-      await execute(pending, in: scope)
+      guard let pending = advance(part) else { continue }
+      await execute(pending)
     }
   }
 
   /// Performs the immediate part of `node`, holding the reactor only meanwhile.
-  private func advance(_ node: MutationNode<R.Mutation>, in scope: EffectScope)
-    -> Pending<R.Mutation>?
-  {
+  private func advance(_ node: MutationNode<R.Mutation>) -> Pending<R.Mutation>? {
     guard let reactor else { return nil }
-    return reactor.runtime.storage.advance(node, in: scope, self, .emit(reactor))
+    return reactor.runtime.storage.advance(node, in: scope, for: action, .emit(reactor))
   }
 
   /// Runs scoped work in a task of its own and waits for it; cancelling this task cancels that
   /// one.
   private func runChild(_ work: Pending<R.Mutation>, in child: EffectScope) async {
-    guard let task = reactor?.runtime.storage.launch(work, in: child, self) else { return }
+    let context = EffectContext(reactor: reactor, action: action, scope: child)
+    guard let task = reactor?.runtime.storage.launch(work, in: context) else { return }
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
@@ -86,11 +85,8 @@ final class EffectContext<R: Reactor>: Sendable {
     }
   }
 
-  private func perform(_ operation: EffectOperation<R.Mutation>, in scope: EffectScope) async {
-    let send = Send<R.Mutation> { [weak reactor] mutation in
-      guard let reactor else { return }
-      reactor.runtime.storage.emit(mutation, in: scope, reactor)
-    }
+  private func perform(_ operation: EffectOperation<R.Mutation>) async {
+    let send = Send<R.Mutation> { [self] mutation in emit(mutation) }
     do {
       try await operation.body(send)
     } catch {
@@ -105,9 +101,15 @@ final class EffectContext<R: Reactor>: Sendable {
     }
   }
 
+  /// Applies a mutation the work sent, unless the reactor is gone.
+  private func emit(_ mutation: R.Mutation) {
+    guard let reactor else { return }
+    reactor.runtime.storage.emit(mutation, in: scope, reactor)
+  }
+
   /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile or the reactor
   /// is released.
-  private func waitForTurn(of scope: EffectScope) async -> Bool {
+  private func waitForTurn() async -> Bool {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
         // The reactor is held only while the continuation is handed over, not while it waits.

@@ -1,55 +1,112 @@
 #if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
+#elseif os(Windows)
+import WinSDK
 #else
 import Synchronization
 #endif
 
-/// A value guarded by a lock: `os_unfair_lock` on Apple platforms, whose systems this package
-/// supports from before `Synchronization.Mutex` (macOS 15), and `Mutex` everywhere else.
+/// A value guarded by a lock, in one allocation.
 ///
-/// Never call out to user code from inside ``withLock(_:)``: the lock is not recursive. Not
-/// final: `RuntimeStorage` is one, so that a reactor's lock and machine take one allocation.
-@usableFromInline class Locked<Value>: @unchecked Sendable {
-  // Safe: `value` is reached only through `withLock`, which holds the lock for the whole access.
-  // The runtime's concurrency tests run under ThreadSanitizer in CI.
-  @usableFromInline final var value: Value
-  #if canImport(Darwin)
-  // Allocated apart: an `os_unfair_lock` must not move while it is in use.
-  @usableFromInline final let lock: UnsafeMutablePointer<os_unfair_lock>
-  #else
-  @usableFromInline final let lock = Mutex<Void>(())
-  #endif
-
-  @usableFromInline init(_ value: Value) {
-    self.value = value
-    #if canImport(Darwin)
-    lock = .allocate(capacity: 1)
-    lock.initialize(to: os_unfair_lock())
-    #endif
-  }
-
-  #if canImport(Darwin)
-  deinit {
-    lock.deinitialize(count: 1)
-    lock.deallocate()
-  }
-  #endif
+/// The lock is the platform's own: `os_unfair_lock` on Apple platforms (whose systems this package
+/// supports from before `Synchronization.Mutex`, macOS 15), `pthread_mutex_t` where there are
+/// POSIX threads, `SRWLOCK` on Windows, and `Synchronization.Mutex` anywhere else. Not recursive:
+/// never call out to user code from inside ``withLock(_:)``.
+@usableFromInline struct Locked<Value>: @unchecked Sendable {
+  // Safe: the value is reached only through `withLock`, which holds the lock for the whole
+  // access. (`ManagedBuffer` is marked non-`Sendable`, so the promise is made here.)
+  @usableFromInline let buffer: LockedBuffer<Value>
 
   /// Makes a box holding `value`.
   static func make(_ value: Value) -> Locked<Value> {
-    Locked(value)
+    Locked(buffer: .make(value))
+  }
+
+  @usableFromInline init(buffer: LockedBuffer<Value>) {
+    self.buffer = buffer
   }
 
   /// Runs `body` with exclusive access to the value.
-  @inlinable final func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  @inlinable func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try buffer.withLock(body)
+  }
+}
+
+/// The storage of ``Locked``: the value is the buffer's header, the lock its tail, where it never
+/// moves. Not final: `RuntimeStorage` is one, so that a reactor takes one allocation.
+@usableFromInline class LockedBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
+  /// Makes a buffer holding `value`.
+  static func make(_ value: Value) -> Self {
+    let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in value }, to: Self.self)
+    buffer.withUnsafeMutablePointerToElements { $0.initializeLock() }
+    return buffer
+  }
+
+  deinit {
+    withUnsafeMutablePointerToElements { $0.destroyLock() }
+  }
+
+  /// Runs `body` with exclusive access to the value.
+  @inlinable final func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows
+    -> Result
+  {
+    try withUnsafeMutablePointers { value, lock in
+      try lock.whileLocked { try body(&value.pointee) }
+    }
+  }
+}
+
+#if canImport(Darwin)
+@usableFromInline typealias PlatformLock = os_unfair_lock
+#elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
+@usableFromInline typealias PlatformLock = pthread_mutex_t
+#elseif os(Windows)
+@usableFromInline typealias PlatformLock = SRWLOCK
+#else
+@usableFromInline typealias PlatformLock = Mutex<Void>
+#endif
+
+extension UnsafeMutablePointer where Pointee == PlatformLock {
+  func initializeLock() {
     #if canImport(Darwin)
-    os_unfair_lock_lock(lock)
-    defer { os_unfair_lock_unlock(lock) }
-    return try body(&value)
+    initialize(to: os_unfair_lock())
+    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
+    initialize(to: pthread_mutex_t())
+    precondition(pthread_mutex_init(self, nil) == 0, "pthread_mutex_init failed")
+    #elseif os(Windows)
+    InitializeSRWLock(self)
     #else
-    // `Mutex<Void>` beside the value rather than `Mutex<Value>`: `Mutex` hands its value out as
-    // `inout sending`, which a generic caller's closure cannot promise.
-    return try lock.withLock { _ in try body(&value) }
+    initialize(to: Mutex(()))
     #endif
+  }
+
+  func destroyLock() {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Android)
+    pthread_mutex_destroy(self)
+    #endif
+    deinitialize(count: 1)
+  }
+
+  /// Runs `body` with the lock held.
+  @inlinable func whileLocked<Result>(_ body: () throws -> Result) rethrows -> Result {
+    #if canImport(Darwin)
+    os_unfair_lock_lock(self)
+    defer { os_unfair_lock_unlock(self) }
+    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
+    pthread_mutex_lock(self)
+    defer { pthread_mutex_unlock(self) }
+    #elseif os(Windows)
+    AcquireSRWLockExclusive(self)
+    defer { ReleaseSRWLockExclusive(self) }
+    #else
+    return try pointee.withLock { _ in try body() }
+    #endif
+    return try body()
   }
 }

@@ -3,20 +3,20 @@
 ///
 /// The interpreter (`RuntimeStorage+Effects`) makes it from `MutationNode` and runs it; the
 /// public tree never holds it.
-indirect enum Pending<Mutation: Sendable>: Sendable {
+enum Pending<Mutation: Sendable>: Sendable {
   /// The user's asynchronous work.
   case run(EffectOperation<Mutation>)
   /// A delay whose deadline is fixed, then the work after it.
-  case wait(Delay.Wait, then: MutationNode<Mutation>)
+  indirect case wait(Delay.Wait, then: MutationNode<Mutation>)
   /// Pending work, then the rest of a `concat`, which starts once it has finished.
-  case sequence(Pending, then: ArraySlice<MutationNode<Mutation>>)
+  indirect case sequence(Pending, then: ArraySlice<MutationNode<Mutation>>)
   /// Parts of a `merge` that run at the same time.
   case parallel([Pending])
   /// Work registered in its own scope, which runs in a task of its own so that cancelling the
   /// scope stops exactly that part.
-  case scoped(EffectScope, Pending)
+  indirect case scoped(EffectScope, Pending)
   /// `.queue` work registered in its scope, waiting for its turn before it starts.
-  case queued(EffectScope, MutationNode<Mutation>)
+  indirect case queued(EffectScope, MutationNode<Mutation>)
 
   /// The priority of its task: a `run`'s own, if it has one; otherwise inherited.
   var priority: TaskPriority? {

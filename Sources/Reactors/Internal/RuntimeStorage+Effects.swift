@@ -4,12 +4,10 @@
 extension RuntimeStorage {
   /// Starts what `mutate` returned beyond its inline immediate mutations.
   @usableFromInline func start<R: Reactor>(
-    _ tree: MutationNode<Mutation>, for action: Action, _ reactor: R
+    _ tree: MutationNode<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let extras = withLock { $0.stepExtras() }
-    let context = EffectContext(reactor: reactor, action: action)
-    guard let pending = advance(tree, in: nil, context, .inline(extras, reactor)) else { return }
-    spawn(pending, context)
+    guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else { return }
+    spawn(pending, for: action, reactor)
   }
 
   /// Performs the immediate part of `node` — delivers mutations, registers scopes, fixes delay
@@ -18,7 +16,7 @@ extension RuntimeStorage {
   /// - Parameter delivery: How mutations are applied: inline in the step that called `mutate`,
   ///   or through `emit` from a task.
   func advance<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope?, _ context: EffectContext<R>,
+    _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action,
     _ delivery: Delivery<R>
   ) -> Pending<Mutation>?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -36,7 +34,7 @@ extension RuntimeStorage {
       return nil
     case .concat(let parts):
       for index in parts.indices {
-        guard let pending = advance(parts[index], in: scope, context, delivery)
+        guard let pending = advance(parts[index], in: scope, for: action, delivery)
         else { continue }
         // The rest of the sequence waits for this part.
         let rest = parts[(index + 1)...]
@@ -44,18 +42,18 @@ extension RuntimeStorage {
       }
       return nil
     case .merge(let parts):
-      let pending = parts.compactMap { advance($0, in: scope, context, delivery) }
+      let pending = parts.compactMap { advance($0, in: scope, for: action, delivery) }
       return pending.count > 1 ? .parallel(pending) : pending.first
     case .run(let operation):
       return .run(operation)
     case .scoped(let specification, let inner):
-      switch register(specification, parent: scope, action: context.action) {
+      switch register(specification, parent: scope, action: action) {
       case .skip:
         return nil
       case .wait(let registered):
         return .queued(registered, inner)
       case .start(let registered):
-        if let pending = advance(inner, in: registered, context, delivery) {
+        if let pending = advance(inner, in: registered, for: action, delivery) {
           return .scoped(registered, pending)
         }
         perform { $0.effects.finish(registered) }
@@ -98,56 +96,57 @@ extension RuntimeStorage {
   // MARK: - Tasks
 
   /// Starts the tasks of work left over by a step.
-  func spawn<R: Reactor>(_ pending: Pending<Mutation>, _ context: EffectContext<R>)
+  func spawn<R: Reactor>(_ pending: Pending<Mutation>, for action: Action, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch pending {
     case .parallel(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
-      for part in parts { spawn(part, context) }
-    case .scoped(let scope, let inner) where scope.id != nil && scope.isLatest:
+      for part in parts { spawn(part, for: action, reactor) }
+    case .scoped(let scope, let inner) where scope.isLatest:
       let (slot, followUp) = withLock { $0.effects.schedule(inner, in: scope) }
       followUp.perform()
       guard let slot else { return }
-      let task = makeTask(context, priority: inner.priority) { [weak self] in
-        guard let (scope, work) = self?.update({ ($0.effects.take(slot), FollowUp()) }) else {
-          return
+      let tracker = trackTask()
+      let task = Task(priority: inner.priority) { [weak reactor] in
+        // The newest work left in the slot by the time the task starts.
+        if let (scope, work) = reactor?.runtime.storage.withLock({ $0.effects.take(slot) }) {
+          await EffectContext(reactor: reactor, action: action, scope: scope).run(work)
         }
-        await context.run(work, in: scope)
+        tracker?.taskEnded()
       }
       perform { $0.effects.attach(task, to: slot) }
     case .scoped(let scope, let inner):
-      launch(inner, in: scope, context)
+      launch(inner, in: EffectContext(reactor: reactor, action: action, scope: scope))
     case .queued(let scope, _):
-      launch(pending, in: scope, context)
+      launch(pending, in: EffectContext(reactor: reactor, action: action, scope: scope))
     default:
-      let scope = withLock { $0.effects.registerPlain() }
-      launch(pending, in: scope, context)
+      let (scope, tracker) = withLock { ($0.effects.registerPlain(), $0.extras?.tracker) }
+      tracker?.taskStarted()
+      let context = EffectContext(reactor: reactor, action: action, scope: scope)
+      launch(pending, in: context, tracker: tracker)
     }
   }
 
-  /// Starts the task that runs `work` in `scope`.
+  /// Starts the task that runs `work` in `context`'s scope.
   @discardableResult
   func launch<R: Reactor>(
-    _ work: Pending<Mutation>, in scope: EffectScope, _ context: EffectContext<R>
+    _ work: Pending<Mutation>, in context: EffectContext<R>, tracker: EffectTracker?? = nil
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let task = makeTask(context, priority: work.priority) { await context.run(work, in: scope) }
-    perform { $0.effects.attach(task, to: scope) }
+    let tracker = tracker ?? trackTask()
+    let task = Task(priority: work.priority) {
+      await context.run(work)
+      tracker?.taskEnded()
+    }
+    perform { $0.effects.attach(task, to: context.scope) }
     return task
   }
 
-  /// Makes a task, counted by the tracker of a leak check or test store if one is installed.
-  func makeTask<R: Reactor>(
-    _ context: EffectContext<R>, priority: TaskPriority?,
-    _ body: @escaping @Sendable () async -> Void
-  ) -> Task<Void, Never>
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  /// Counts a task about to start, if a leak check or test store installed a tracker.
+  func trackTask() -> EffectTracker? {
     let tracker = withLock { $0.extras?.tracker }
     tracker?.taskStarted()
-    return Task(priority: priority) {
-      await body()
-      tracker?.taskEnded()
-    }
+    return tracker
   }
 
   // MARK: - What tasks call
@@ -169,12 +168,18 @@ extension RuntimeStorage {
     guard let scope else {
       preconditionFailure("Internal inconsistency: a task's mutation outside any scope")
     }
-    let owns = withLock { machine -> Bool in
+    let (owns, isPlain) = withLock { machine -> (Bool, Bool) in
       // R7: checked under the lock that every cancel takes; checked again at the commit.
-      guard scope.isActive else { return false }
-      return machine.beginStep(orQueue: .mutation(mutation, scope))
+      guard scope.isActive else { return (false, false) }
+      return (machine.beginStep(orQueue: .mutation(mutation, scope)), machine.isPlain)
     }
-    if owns { runStep(.mutation(mutation, scope), reactor) }
+    guard owns else { return }
+    if isPlain {
+      apply(mutation, from: scope, nil, reactor)
+      performQueuedWork(reactor)
+    } else {
+      runStep(.mutation(mutation, scope), reactor)
+    }
   }
 
   /// Records that an effect's task has returned; a running step may still hold mutations it
@@ -229,8 +234,9 @@ extension RuntimeStorage {
         }
         if !waits { continuation.resume() }
       }
-    } onCancel: {
-      withLock { $0.effects.removeIdleWaiter(id) }?.resume()
+    } onCancel: { [runtime = ReactorRuntime(storage: self)] in
+      // Strong, like the caller's own reference: whoever awaits this holds the reactor anyway.
+      runtime.storage.withLock { $0.effects.removeIdleWaiter(id) }?.resume()
     }
   }
 
@@ -241,7 +247,7 @@ extension RuntimeStorage {
 
 /// Identifies one `waitUntilIdle()` call, so that cancelling it removes exactly its continuation.
 enum IdleWaitID {
-  private static let counter = Locked<UInt64>(0)
+  private static let counter = Locked<UInt64>.make(0)
 
   static func next() -> UInt64 {
     counter.withLock {

@@ -64,8 +64,12 @@ extension RuntimeStorage {
   /// Performs `first`, then everything queued meanwhile, then ends the step.
   @usableFromInline func runStep<R: Reactor>(_ first: Work?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if withLock({ $0.state == nil }) { start(reactor) }
-    if let first { perform(first, withLock { $0.stepExtras() }, reactor) }
+    var (isStarted, extras) = withLock { ($0.state != nil, $0.stepExtras()) }
+    if !isStarted {
+      start(reactor)
+      extras = withLock { $0.stepExtras() }
+    }
+    if let first { perform(first, extras, reactor) }
     performQueuedWork(reactor)
   }
 
@@ -158,7 +162,7 @@ extension RuntimeStorage {
       deliver(first, from: nil, extras, reactor)
       if let second = mutations.second { deliver(second, from: nil, extras, reactor) }
     }
-    if !mutations.rest.isNone { start(mutations.rest, for: action, reactor) }
+    if !mutations.rest.isNone { start(mutations.rest, for: action, extras, reactor) }
   }
 
   /// Reports an action to diagnostics; `false` when it must not reach `mutate`: stub mode, or
@@ -191,9 +195,7 @@ extension RuntimeStorage {
   @inlinable func apply<R: Reactor>(
     _ mutation: Mutation, from origin: EffectScope?, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    // Only the step's owner writes the state, so reading it first needs no more than the lock.
-    guard let state = withLock({ $0.state }) else { return }
-    let newState = reactor.reduce(state: state, mutation: mutation)
+    let newState = reactor.reduce(state: ownerState, mutation: mutation)
     guard let listeners = withLock({ $0.commit(newState, from: origin) }) else { return }
     if let extras {
       report(mutation, newState, extras)

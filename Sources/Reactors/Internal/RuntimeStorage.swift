@@ -7,19 +7,19 @@
 /// runs its tasks, `+Listeners` manages who listens and the hooks of `ReactorsTesting`.
 @usableFromInline
 final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
-  Locked<RuntimeMachine<Action, Mutation, State>>, @unchecked Sendable
+  LockedBuffer<RuntimeMachine<Action, Mutation, State>>
 {
-  // Safe: the machine is reached only through `withLock`; the extras' `pipeline` and `recorder`,
-  // written once before the runtime is shared, are read without it (see `RuntimeExtras`).
+  // Shared between threads through `ReactorRuntime`, which says why that is safe.
 
   @usableFromInline typealias Machine = RuntimeMachine<Action, Mutation, State>
   @usableFromInline typealias Extras = RuntimeExtras<Action, Mutation, State>
   @usableFromInline typealias Work = StepWork<Action, Mutation, State>
 
-  init(
+  /// Makes the storage of a new reactor.
+  static func make(
     diagnostics: ReactorDiagnostics<Action, Mutation, State>?,
     recorder: ReactorRecorder<Action, Mutation>?
-  ) {
+  ) -> RuntimeStorage {
     var machine = Machine()
     if diagnostics != nil || recorder != nil {
       let extras = machine.makeExtras()
@@ -27,13 +27,19 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
       extras.recorder = recorder?.session
       machine.updatePath()
     }
-    super.init(machine)
+    return make(machine)
+  }
+
+  /// The state, read by the thread that owns the step without the lock: only that thread writes
+  /// it, and it took the step through the lock.
+  @inlinable var ownerState: State {
+    withUnsafeMutablePointerToHeader { $0.pointee.state! }
   }
 
   deinit {
     // The reactor is gone: cancel everything it started and end every consumer (R9).
-    var machine = value
-    let ending = machine.end()
+    let ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
+    let machine = withUnsafeMutablePointerToHeader { $0.pointee }
     for case .barrier(let release) in machine.queue[machine.queueHead...] { release() }
     ending.followUp.perform()
     for consumer in ending.consumers { consumer.finish() }
