@@ -4,12 +4,12 @@
 /// Every call reaches the reactor's storage for a moment and lets it go again: no task holds the
 /// reactor across a suspension, so a task that waits (for a turn, on a clock, on the network)
 /// never keeps a released reactor alive (R9). Once the reactor is gone, every call does nothing.
-final class EffectContext<R: Reactor>: Sendable {
-  weak let reactor: R?
-  let action: R.Action
-  let scope: EffectScope
+@usableFromInline final class EffectContext<R: Reactor>: Sendable {
+  @usableFromInline weak let reactor: R?
+  @usableFromInline let action: R.Action
+  @usableFromInline let scope: EffectScope
 
-  init(reactor: R?, action: R.Action, scope: EffectScope) {
+  @inlinable init(reactor: R?, action: R.Action, scope: EffectScope) {
     self.reactor = reactor
     self.action = action
     self.scope = scope
@@ -17,17 +17,17 @@ final class EffectContext<R: Reactor>: Sendable {
 
   /// The body of a task: runs `work` in `scope` unless the scope was cancelled before the task
   /// started, then ends the scope.
-  func run(_ work: Pending<R.Mutation>) async {
+  @inlinable func run(_ work: Pending<R.Mutation>) async {
     if reactor?.runtime.storage.isActive(scope) == true {
       await execute(work)
     } else {
       // Superseded or cancelled before it started: it never starts.
-      reactor?.runtime.storage.perform { $0.effects.finish(work, in: scope) }
+      reactor?.runtime.storage.perform { $0.makeExtras().effects.finish(work, in: scope) }
     }
     reactor?.runtime.storage.end(scope)
   }
 
-  func execute(_ work: Pending<R.Mutation>) async {
+  @inlinable func execute(_ work: Pending<R.Mutation>) async {
     switch work {
     case .run(let operation):
       await perform(operation)
@@ -58,7 +58,7 @@ final class EffectContext<R: Reactor>: Sendable {
   }
 
   /// Goes on with the parts of a `concat` after the one that waited, in order.
-  private func proceed(with parts: some Collection<MutationNode<R.Mutation>>) async {
+  @inlinable func proceed(with parts: some Collection<MutationNode<R.Mutation>>) async {
     var parts = parts[...]
     while let part = parts.popFirst() {
       if Task.isCancelled { return }
@@ -68,14 +68,14 @@ final class EffectContext<R: Reactor>: Sendable {
   }
 
   /// Performs the immediate part of `node`, holding the reactor only meanwhile.
-  private func advance(_ node: MutationNode<R.Mutation>) -> Pending<R.Mutation>? {
+  @inlinable func advance(_ node: MutationNode<R.Mutation>) -> Pending<R.Mutation>? {
     guard let reactor else { return nil }
     return reactor.runtime.storage.advance(node, in: scope, for: action, .emit(reactor))
   }
 
   /// Runs scoped work in a task of its own and waits for it; cancelling this task cancels that
   /// one.
-  private func runChild(_ work: Pending<R.Mutation>, in child: EffectScope) async {
+  @inlinable func runChild(_ work: Pending<R.Mutation>, in child: EffectScope) async {
     let context = EffectContext(reactor: reactor, action: action, scope: child)
     guard let task = reactor?.runtime.storage.launch(work, in: context) else { return }
     await withTaskCancellationHandler {
@@ -85,7 +85,7 @@ final class EffectContext<R: Reactor>: Sendable {
     }
   }
 
-  private func perform(_ operation: EffectOperation<R.Mutation>) async {
+  @inlinable func perform(_ operation: EffectOperation<R.Mutation>) async {
     let send = Send<R.Mutation> { [self] mutation in emit(mutation) }
     do {
       try await operation.body(send)
@@ -102,14 +102,14 @@ final class EffectContext<R: Reactor>: Sendable {
   }
 
   /// Applies a mutation the work sent, unless the reactor is gone.
-  private func emit(_ mutation: R.Mutation) {
+  @inlinable func emit(_ mutation: R.Mutation) {
     guard let reactor else { return }
     reactor.runtime.storage.emit(mutation, in: scope, reactor)
   }
 
   /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile or the reactor
   /// is released.
-  private func waitForTurn() async -> Bool {
+  @inlinable func waitForTurn() async -> Bool {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
         // The reactor is held only while the continuation is handed over, not while it waits.

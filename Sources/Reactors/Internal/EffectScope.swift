@@ -15,7 +15,7 @@
   /// The id of `cancellable(id:policy:)` work, which groups it with the other runs of that id.
   let id: EffectID?
   /// Whether the work is `.latest`: a top-level run of it waits in a `LatestSlot` for its task.
-  let isLatest: Bool
+  @usableFromInline let isLatest: Bool
   /// The task running the scope's work, once it exists.
   var task: Task<Void, Never>?
   /// For `.queue` work: whether it waits for its turn, and the continuation of its task once that
@@ -38,7 +38,7 @@
   }
 
   /// Whether the scope may still send mutations.
-  var isActive: Bool { !isFinished && !isRevoked }
+  @usableFromInline var isActive: Bool { !isFinished && !isRevoked }
 
   /// Whether this scope or an enclosing one was cancelled.
   @usableFromInline var isRevoked: Bool { isCancelled || parent?.isRevoked == true }

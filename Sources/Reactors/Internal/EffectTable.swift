@@ -4,7 +4,7 @@
 /// Every method is an event that updates the table and returns what must be done once the lock
 /// is released (`FollowUp`): it never calls out, except the `take(until:)` predicates, which the
 /// caller runs on a copy with the lock released.
-struct EffectTable<Action: Sendable, Mutation: Sendable> {
+@usableFromInline struct EffectTable<Action: Sendable, Mutation: Sendable> {
   /// Every scope registered and not finished. A cancelled scope stays until its task returns, so
   /// "no effect is running" means no task of this reactor is left.
   private(set) var running: [ObjectIdentifier: EffectScope] = [:]
@@ -37,7 +37,7 @@ struct EffectTable<Action: Sendable, Mutation: Sendable> {
   }
 
   /// The outcome of registering scoped work.
-  enum Registration: Equatable {
+  @usableFromInline enum Registration: Equatable {
     /// Run the work now, in the scope.
     case start(EffectScope)
     /// Drop the work: `.exhaust` and a run is in flight, or the enclosing scope has ended.
@@ -45,7 +45,7 @@ struct EffectTable<Action: Sendable, Mutation: Sendable> {
     /// Run the work once the scope's turn comes (`.queue`).
     case wait(EffectScope)
 
-    static func == (lhs: Registration, rhs: Registration) -> Bool {
+    @usableFromInline static func == (lhs: Registration, rhs: Registration) -> Bool {
       switch (lhs, rhs) {
       case (.start(let a), .start(let b)), (.wait(let a), .wait(let b)): a === b
       case (.skip, .skip): true
@@ -95,12 +95,14 @@ struct EffectTable<Action: Sendable, Mutation: Sendable> {
   }
 
   /// Registers the scope of a plain top-level `run`.
-  mutating func registerPlain() -> EffectScope {
+  @usableFromInline mutating func registerPlain() -> EffectScope {
     insert(EffectScope(parent: nil))
   }
 
   /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it.
-  mutating func attach(_ task: Task<Void, Never>, to scope: EffectScope) -> FollowUp {
+  @usableFromInline mutating func attach(_ task: Task<Void, Never>, to scope: EffectScope)
+    -> FollowUp
+  {
     scope.task = task
     return scope.isActive ? FollowUp() : FollowUp(tasksToCancel: [task])
   }
@@ -111,7 +113,7 @@ struct EffectTable<Action: Sendable, Mutation: Sendable> {
   /// takes it over, so a burst of runs starts one task, not one per run.
   ///
   /// - Returns: A slot to spawn a task for; `nil` if a task already waits to take the work.
-  mutating func schedule(_ work: Pending<Mutation>, in scope: EffectScope)
+  @usableFromInline mutating func schedule(_ work: Pending<Mutation>, in scope: EffectScope)
     -> (slot: LatestSlot<Mutation>?, followUp: FollowUp)
   {
     guard let id = scope.id, scope.isActive, var group = groups[id] else {
@@ -132,7 +134,7 @@ struct EffectTable<Action: Sendable, Mutation: Sendable> {
   }
 
   /// The task of `slot` starts: it takes the newest work left there, and is attached to it.
-  mutating func take(_ slot: LatestSlot<Mutation>) -> (EffectScope, Pending<Mutation>)? {
+  @usableFromInline mutating func take(_ slot: LatestSlot<Mutation>) -> (EffectScope, Pending<Mutation>)? {
     guard let (scope, work) = slot.entry else { return nil }
     slot.entry = nil
     if let id = scope.id, groups[id]?.open === slot { groups[id]?.open = nil }
@@ -143,7 +145,7 @@ struct EffectTable<Action: Sendable, Mutation: Sendable> {
   }
 
   /// Records the task of `slot`, and attaches it to the work it took, if it took any already.
-  mutating func attach(_ task: Task<Void, Never>, to slot: LatestSlot<Mutation>) -> FollowUp {
+  @usableFromInline mutating func attach(_ task: Task<Void, Never>, to slot: LatestSlot<Mutation>) -> FollowUp {
     slot.task = task
     guard slot.entry == nil, let scope = slot.taken, scope.task == nil else { return FollowUp() }
     return attach(task, to: scope)
@@ -176,7 +178,7 @@ struct EffectTable<Action: Sendable, Mutation: Sendable> {
 
   /// Records that `scope`'s work has ended, or will never run; the next `.queue` run of its id
   /// gets its turn, and `waitUntilIdle()` returns once nothing is left.
-  mutating func finish(_ scope: EffectScope) -> FollowUp {
+  @usableFromInline mutating func finish(_ scope: EffectScope) -> FollowUp {
     guard !scope.isFinished else { return FollowUp() }
     scope.isFinished = true
     running[ObjectIdentifier(scope)] = nil
@@ -186,7 +188,9 @@ struct EffectTable<Action: Sendable, Mutation: Sendable> {
   }
 
   /// Finishes `scope` and every scope registered inside `work`, which will never run.
-  mutating func finish(_ work: Pending<Mutation>, in scope: EffectScope) -> FollowUp {
+  @usableFromInline mutating func finish(_ work: Pending<Mutation>, in scope: EffectScope)
+    -> FollowUp
+  {
     var followUp = FollowUp()
     work.forEachScope { followUp += finish($0) }
     followUp += finish(scope)
@@ -295,7 +299,7 @@ struct EffectTable<Action: Sendable, Mutation: Sendable> {
 
 /// A `.latest` run waiting for the task spawned to start it; a newer run of the same id replaces
 /// the work in it before the task starts, so the superseded work never starts at all.
-final class LatestSlot<Mutation: Sendable>: @unchecked Sendable {
+@usableFromInline final class LatestSlot<Mutation: Sendable>: @unchecked Sendable {
   // Safe: read and written only by `EffectTable`, under the runtime's lock.
   /// The work the task will start, and its scope.
   var entry: (scope: EffectScope, work: Pending<Mutation>)?

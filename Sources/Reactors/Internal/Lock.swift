@@ -1,23 +1,14 @@
 #if canImport(Darwin)
 import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Android)
-import Android
-#elseif os(Windows)
-import WinSDK
 #else
 import Synchronization
 #endif
 
 /// A value guarded by a lock, in one allocation.
 ///
-/// The lock is the platform's own: `os_unfair_lock` on Apple platforms (whose systems this package
-/// supports from before `Synchronization.Mutex`, macOS 15), `pthread_mutex_t` where there are
-/// POSIX threads, `SRWLOCK` on Windows, and `Synchronization.Mutex` anywhere else. Not recursive:
-/// never call out to user code from inside ``withLock(_:)``.
+/// The lock is `os_unfair_lock` on Apple platforms, whose systems this package supports from
+/// before `Synchronization.Mutex` (macOS 15), and `Mutex` everywhere else (Linux, Windows, WASI,
+/// FreeBSD). Not recursive: never call out to user code from inside ``withLock(_:)``.
 @usableFromInline struct Locked<Value>: @unchecked Sendable {
   // Safe: the value is reached only through `withLock`, which holds the lock for the whole
   // access. (`ManagedBuffer` is marked non-`Sendable`, so the promise is made here.)
@@ -64,10 +55,6 @@ import Synchronization
 
 #if canImport(Darwin)
 @usableFromInline typealias PlatformLock = os_unfair_lock
-#elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-@usableFromInline typealias PlatformLock = pthread_mutex_t
-#elseif os(Windows)
-@usableFromInline typealias PlatformLock = SRWLOCK
 #else
 @usableFromInline typealias PlatformLock = Mutex<Void>
 #endif
@@ -76,20 +63,12 @@ extension UnsafeMutablePointer where Pointee == PlatformLock {
   func initializeLock() {
     #if canImport(Darwin)
     initialize(to: os_unfair_lock())
-    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-    initialize(to: pthread_mutex_t())
-    precondition(pthread_mutex_init(self, nil) == 0, "pthread_mutex_init failed")
-    #elseif os(Windows)
-    InitializeSRWLock(self)
     #else
     initialize(to: Mutex(()))
     #endif
   }
 
   func destroyLock() {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Android)
-    pthread_mutex_destroy(self)
-    #endif
     deinitialize(count: 1)
   }
 
@@ -98,15 +77,9 @@ extension UnsafeMutablePointer where Pointee == PlatformLock {
     #if canImport(Darwin)
     os_unfair_lock_lock(self)
     defer { os_unfair_lock_unlock(self) }
-    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-    pthread_mutex_lock(self)
-    defer { pthread_mutex_unlock(self) }
-    #elseif os(Windows)
-    AcquireSRWLockExclusive(self)
-    defer { ReleaseSRWLockExclusive(self) }
+    return try body()
     #else
     return try pointee.withLock { _ in try body() }
     #endif
-    return try body()
   }
 }

@@ -3,7 +3,7 @@
 ///
 /// The interpreter (`RuntimeStorage+Effects`) makes it from `MutationNode` and runs it; the
 /// public tree never holds it.
-enum Pending<Mutation: Sendable>: Sendable {
+@usableFromInline enum Pending<Mutation: Sendable>: Sendable {
   /// The user's asynchronous work.
   case run(EffectOperation<Mutation>)
   /// A delay whose deadline is fixed, then the work after it.
@@ -19,7 +19,7 @@ enum Pending<Mutation: Sendable>: Sendable {
   indirect case queued(EffectScope, MutationNode<Mutation>)
 
   /// The priority of its task: a `run`'s own, if it has one; otherwise inherited.
-  var priority: TaskPriority? {
+  @usableFromInline var priority: TaskPriority? {
     guard case .run(let operation) = self, let raw = operation.rawPriority else { return nil }
     return TaskPriority(rawValue: raw)
   }

@@ -27,6 +27,8 @@
   /// what the hook returns synchronously is performed at once, inside the step.
   @usableFromInline var relayingThread: ThreadIdentity?
   @usableFromInline var relayingDepth = 0
+  /// Running effects and their cancellation rules.
+  @usableFromInline var effects = EffectTable<Action, Mutation>()
   /// The attached children; ending them is the parent's to do.
   var children: ChildRegistry?
 

@@ -26,14 +26,14 @@
   @usableFromInline var queue: [Work] = []
   @usableFromInline var queueHead = 0
   /// Synchronous observers and `StateSequence` consumers, in subscription order.
-  @usableFromInline var listeners: [Listener<State>] = []
+  @usableFromInline var listeners = Listeners<State>()
   /// Whether a step must take the general path: a hook, a recorder, `take(until:)` work, or an
   /// ended reactor. Kept up to date by every event that changes one of them.
   @usableFromInline var needsGeneralPath = false
   /// What only some reactors use; allocated on first use.
   @usableFromInline var extras: RuntimeExtras<Action, Mutation, State>?
-  /// The effect table.
-  var effects = EffectTable<Action, Mutation>()
+  /// The effect table, kept in the extras: a reactor without effects never allocates them.
+  var effects: EffectTable<Action, Mutation> { extras?.effects ?? EffectTable() }
 
   @usableFromInline init() {}
 
@@ -90,7 +90,7 @@
   ///
   /// - Returns: Who to tell, or `nil` if the mutation came from an effect cancelled since it was
   ///   sent: the state is dropped, so nothing of cancelled work lands after the cancel (R7).
-  @inlinable mutating func commit(_ newState: State, from origin: EffectScope?) -> [Listener<State>]?
+  @inlinable mutating func commit(_ newState: State, from origin: EffectScope?) -> Listeners<State>?
   {
     if let origin, origin.isRevoked { return nil }
     state = newState
@@ -113,7 +113,7 @@
 
   /// Forgets the consumers that have gone.
   @usableFromInline mutating func dropFinishedConsumers() {
-    listeners.removeAll { $0.isFinished }
+    listeners.dropFinished()
   }
 
   // MARK: - Extras
@@ -124,6 +124,11 @@
     let extras = RuntimeExtras<Action, Mutation, State>()
     self.extras = extras
     return extras
+  }
+
+  /// Counts a task about to start, if a leak check or test store installed a tracker.
+  @usableFromInline func countTask() -> TaskCount {
+    TaskCount(extras?.tracker)
   }
 
   /// Recomputes `needsGeneralPath` after a hook, the recorder, the pipeline, a stop condition or
@@ -139,12 +144,12 @@
   ///
   /// - Returns: What to do outside the lock.
   mutating func end() -> Ending {
-    var followUp = effects.endAll()
-    followUp.idleWaiters += effects.takeIdleWaitersIfIdle()
+    var followUp = makeExtras().effects.endAll()
+    followUp.idleWaiters += makeExtras().effects.takeIdleWaitersIfIdle()
     let ending = Ending(
-      followUp: followUp, consumers: listeners.compactMap(\.consumer),
+      followUp: followUp, consumers: listeners.all.compactMap(\.consumer),
       pipeline: extras?.pipeline, children: extras?.children)
-    listeners = []
+    listeners = Listeners()
     extras?.children = nil
     updatePath()
     return ending
@@ -160,7 +165,7 @@
 }
 
 /// What the machine leaves the caller to do once the lock is released.
-struct FollowUp {
+@usableFromInline struct FollowUp {
   var tasksToCancel: [Task<Void, Never>] = []
   var turnsToResume: [(UnsafeContinuation<Bool, Never>, granted: Bool)] = []
   var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -174,7 +179,7 @@ struct FollowUp {
   }
 
   /// Cancels and resumes; never call it with a lock held.
-  func perform() {
+  @usableFromInline func perform() {
     for task in tasksToCancel { task.cancel() }
     for (continuation, granted) in turnsToResume { continuation.resume(returning: granted) }
     for waiter in idleWaiters { waiter.resume() }

@@ -3,7 +3,7 @@
 /// the tasks run the rest with the same walk.
 extension RuntimeStorage {
   /// Starts what `mutate` returned beyond its inline immediate mutations.
-  @usableFromInline func start<R: Reactor>(
+  @inlinable func start<R: Reactor>(
     _ tree: MutationNode<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else { return }
@@ -15,7 +15,7 @@ extension RuntimeStorage {
   ///
   /// - Parameter delivery: How mutations are applied: inline in the step that called `mutate`,
   ///   or through `emit` from a task.
-  func advance<R: Reactor>(
+  @inlinable func advance<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action,
     _ delivery: Delivery<R>
   ) -> Pending<Mutation>?
@@ -56,7 +56,7 @@ extension RuntimeStorage {
         if let pending = advance(inner, in: registered, for: action, delivery) {
           return .scoped(registered, pending)
         }
-        perform { $0.effects.finish(registered) }
+        perform { $0.makeExtras().effects.finish(registered) }
         return nil
       }
     case .cancel(let id):
@@ -68,7 +68,7 @@ extension RuntimeStorage {
   }
 
   /// Registers scoped work under the rules of its specification.
-  func register(
+  @usableFromInline func register(
     _ specification: ScopeSpecification, parent: EffectScope?, action: Action
   ) -> EffectTable<Action, Mutation>.Registration {
     let rule: EffectTable<Action, Mutation>.Rule
@@ -87,7 +87,7 @@ extension RuntimeStorage {
       rule = .cancellable(EffectID(caseOf: action), policy)
     }
     return update { machine in
-      let (registration, followUp) = machine.effects.register(rule, parent: parent)
+      let (registration, followUp) = machine.makeExtras().effects.register(rule, parent: parent)
       machine.updatePath()
       return (registration, followUp)
     }
@@ -96,63 +96,60 @@ extension RuntimeStorage {
   // MARK: - Tasks
 
   /// Starts the tasks of work left over by a step.
-  func spawn<R: Reactor>(_ pending: Pending<Mutation>, for action: Action, _ reactor: R)
+  @inlinable func spawn<R: Reactor>(_ pending: Pending<Mutation>, for action: Action, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch pending {
     case .parallel(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
       for part in parts { spawn(part, for: action, reactor) }
     case .scoped(let scope, let inner) where scope.isLatest:
-      let (slot, followUp) = withLock { $0.effects.schedule(inner, in: scope) }
+      let (slot, followUp) = withLock { $0.makeExtras().effects.schedule(inner, in: scope) }
       followUp.perform()
       guard let slot else { return }
-      let tracker = trackTask()
+      let count = trackTask()
       let task = Task(priority: inner.priority) { [weak reactor] in
         // The newest work left in the slot by the time the task starts.
-        if let (scope, work) = reactor?.runtime.storage.withLock({ $0.effects.take(slot) }) {
+        if let (scope, work) = reactor?.runtime.storage.withLock({ $0.makeExtras().effects.take(slot) }) {
           await EffectContext(reactor: reactor, action: action, scope: scope).run(work)
         }
-        tracker?.taskEnded()
+        count.taskEnded()
       }
-      perform { $0.effects.attach(task, to: slot) }
+      perform { $0.makeExtras().effects.attach(task, to: slot) }
     case .scoped(let scope, let inner):
       launch(inner, in: EffectContext(reactor: reactor, action: action, scope: scope))
     case .queued(let scope, _):
       launch(pending, in: EffectContext(reactor: reactor, action: action, scope: scope))
     default:
-      let (scope, tracker) = withLock { ($0.effects.registerPlain(), $0.extras?.tracker) }
-      tracker?.taskStarted()
+      let (scope, count) = withLock { ($0.makeExtras().effects.registerPlain(), $0.countTask()) }
       let context = EffectContext(reactor: reactor, action: action, scope: scope)
-      launch(pending, in: context, tracker: tracker)
+      launch(pending, in: context, count: count)
     }
   }
 
   /// Starts the task that runs `work` in `context`'s scope.
   @discardableResult
-  func launch<R: Reactor>(
-    _ work: Pending<Mutation>, in context: EffectContext<R>, tracker: EffectTracker?? = nil
+  @inlinable func launch<R: Reactor>(
+    _ work: Pending<Mutation>, in context: EffectContext<R>, count: TaskCount? = nil
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let tracker = tracker ?? trackTask()
+    let count = count ?? trackTask()
     let task = Task(priority: work.priority) {
       await context.run(work)
-      tracker?.taskEnded()
+      count.taskEnded()
     }
-    perform { $0.effects.attach(task, to: context.scope) }
+    perform { $0.makeExtras().effects.attach(task, to: context.scope) }
     return task
   }
 
   /// Counts a task about to start, if a leak check or test store installed a tracker.
-  func trackTask() -> EffectTracker? {
-    let tracker = withLock { $0.extras?.tracker }
-    tracker?.taskStarted()
-    return tracker
+  @usableFromInline func trackTask() -> TaskCount {
+    withLock { $0.countTask() }
   }
 
   // MARK: - What tasks call
 
   /// How the interpreter applies immediate mutations.
-  enum Delivery<R: Reactor> {
+  @usableFromInline enum Delivery<R: Reactor> {
     /// Inside the step that called `mutate`, with its extras.
     case inline(Extras?, R)
     /// From an effect's task.
@@ -163,7 +160,7 @@ extension RuntimeStorage {
   ///
   /// Runs the step on the effect's thread if none is running; otherwise leaves the mutation to
   /// the step's owner and returns at once.
-  func emit<R: Reactor>(_ mutation: Mutation, in scope: EffectScope?, _ reactor: R)
+  @inlinable func emit<R: Reactor>(_ mutation: Mutation, in scope: EffectScope?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let scope else {
       preconditionFailure("Internal inconsistency: a task's mutation outside any scope")
@@ -184,42 +181,42 @@ extension RuntimeStorage {
 
   /// Records that an effect's task has returned; a running step may still hold mutations it
   /// sent, so its scope then ends behind them, in the step's queue.
-  func end(_ scope: EffectScope) {
+  @usableFromInline func end(_ scope: EffectScope) {
     perform { machine in
-      machine.queueBehindStep(.effectEnded(scope)) ? FollowUp() : machine.effects.finish(scope)
+      machine.queueBehindStep(.effectEnded(scope)) ? FollowUp() : machine.makeExtras().effects.finish(scope)
     }
   }
 
-  func cancel(id: EffectID) {
+  @usableFromInline func cancel(id: EffectID) {
     perform { machine in
-      let followUp = machine.effects.cancel(id: id)
+      let followUp = machine.makeExtras().effects.cancel(id: id)
       machine.updatePath()
       return followUp
     }
   }
 
-  func cancel(_ scope: EffectScope) {
+  @usableFromInline func cancel(_ scope: EffectScope) {
     perform { machine in
-      let followUp = machine.effects.cancel(scope)
+      let followUp = machine.makeExtras().effects.cancel(scope)
       machine.updatePath()
       return followUp
     }
   }
 
-  func isActive(_ scope: EffectScope) -> Bool {
+  @usableFromInline func isActive(_ scope: EffectScope) -> Bool {
     withLock { _ in scope.isActive }
   }
 
   /// Hands an effect's error to diagnostics, outside the lock: they are user code.
-  func report(_ error: any Error) {
+  @usableFromInline func report(_ error: any Error) {
     let diagnostics = withLock { $0.extras?.diagnostics ?? [] }
     for diagnostic in diagnostics { diagnostic.report(.effectFailed(error)) }
   }
 
   /// Decides at once whether a `.queue` scope may run, or keeps `continuation` to resume when its
   /// turn comes (`true`) or when it is cancelled (`false`).
-  func awaitTurn(of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>) {
-    if let decision = withLock({ $0.effects.awaitTurn(of: scope, continuation) }) {
+  @usableFromInline func awaitTurn(of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>) {
+    if let decision = withLock({ $0.makeExtras().effects.awaitTurn(of: scope, continuation) }) {
       continuation.resume(returning: decision)
     }
   }
@@ -230,13 +227,13 @@ extension RuntimeStorage {
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let waits = withLock { machine in
-          !Task.isCancelled && machine.effects.addIdleWaiter(id, continuation)
+          !Task.isCancelled && machine.makeExtras().effects.addIdleWaiter(id, continuation)
         }
         if !waits { continuation.resume() }
       }
     } onCancel: { [runtime = ReactorRuntime(storage: self)] in
       // Strong, like the caller's own reference: whoever awaits this holds the reactor anyway.
-      runtime.storage.withLock { $0.effects.removeIdleWaiter(id) }?.resume()
+      runtime.storage.withLock { $0.makeExtras().effects.removeIdleWaiter(id) }?.resume()
     }
   }
 

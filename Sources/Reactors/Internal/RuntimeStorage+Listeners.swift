@@ -28,7 +28,7 @@ extension RuntimeStorage {
   }
 
   var consumerCount: Int {
-    withLock { $0.listeners.count { $0.consumer != nil } }
+    withLock { $0.listeners.all.count { $0.consumer != nil } }
   }
 
   /// Changes the test hooks, and the path that steps take accordingly.
@@ -55,9 +55,7 @@ extension RuntimeMachine {
   /// Removes the listener registered under `token`, or the registration still queued for it;
   /// returns what was removed, for the caller to release once the lock is.
   mutating func removeListener(_ token: ObjectIdentifier) -> Listener<State>? {
-    if let index = listeners.firstIndex(where: { $0.token == token }) {
-      return listeners.remove(at: index)
-    }
+    if let removed = listeners.remove(token) { return removed }
     // Only work not yet performed.
     for index in queue.indices.dropFirst(queueHead) {
       if case .listen(let listener) = queue[index], listener.token == token {

@@ -97,7 +97,7 @@ extension RuntimeStorage {
 
   /// Records that an effect's task has returned, behind what it queued before.
   @usableFromInline func finishEffect(_ scope: EffectScope) {
-    perform { $0.effects.finish(scope) }
+    perform { $0.makeExtras().effects.finish(scope) }
   }
 
   /// The work that the plain path never queues.
@@ -217,10 +217,8 @@ extension RuntimeStorage {
   }
 
   /// Tells every listener of a new state, in order.
-  @inlinable func publish(_ state: State, to listeners: [Listener<State>]) {
-    var someFinished = false
-    for listener in listeners where !listener.receive(state) { someFinished = true }
-    if someFinished { withLock { $0.dropFinishedConsumers() } }
+  @inlinable func publish(_ state: State, to listeners: Listeners<State>) {
+    if !listeners.receive(state) { withLock { $0.dropFinishedConsumers() } }
   }
 
   /// Hands a value to a `transform` hook; what the hook delivers synchronously comes back
@@ -244,7 +242,7 @@ extension RuntimeStorage {
     guard !matching.isEmpty else { return }
     perform { machine in
       var followUp = FollowUp()
-      for scope in matching { followUp += machine.effects.cancel(scope) }
+      for scope in matching { followUp += machine.makeExtras().effects.cancel(scope) }
       machine.updatePath()
       return followUp
     }
