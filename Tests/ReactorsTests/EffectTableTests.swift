@@ -5,7 +5,7 @@ import Testing
 /// The effect table as a value: registration under each policy, cancelling, finishing, `.queue`
 /// turns, `.latest` slots, waiting until idle. No task runs here.
 @Suite(.timeLimit(.minutes(1))) struct EffectTableTests {
-  typealias Table = EffectTable<Int, Int>
+  typealias Table = EffectTable
   let id = EffectID("search")
 
   @Test func mergeLetsRunsOverlap() {
@@ -83,9 +83,9 @@ import Testing
 
   @Test func takeUntilRegistersAStopConditionThatEndsWithItsScope() {
     var table = Table()
-    let scope = started(table.register(.stop({ $0 == 1 }), parent: nil))
+    let scope = started(table.register(.stop({ $0 as? Int == 1 }), parent: nil))
     #expect(table.stops.count == 1)
-    #expect(table.stops[0].matches(1))
+    #expect(table.stops[0].matches(1) && !table.stops[0].matches(2))
     _ = table.finish(scope)
     #expect(!table.hasStopConditions)
   }
@@ -93,24 +93,33 @@ import Testing
   @Test func aNewerLatestRunTakesTheSlotOfOneWhoseTaskHasNotStarted() {
     var table = Table()
     let first = started(table.register(.cancellable(id, .latest), parent: nil))
-    let (slot, _) = table.schedule(.run(operation), in: first)
-    #expect(slot != nil)
+    let opened = table.schedule(in: first, newSlot: LatestSlot.init)
+    #expect(opened?.isNew == true)
+    guard let slot = opened?.slot else { return }
     // A second run before the slot's task started: no new task, the first never starts.
     let second = started(table.register(.cancellable(id, .latest), parent: nil))
-    let secondSlot = table.schedule(.run(operation), in: second).slot
-    #expect(secondSlot == nil)
+    let replaced = table.schedule(in: second, newSlot: LatestSlot.init)
+    #expect(replaced?.slot === slot && replaced?.isNew == false)
     #expect(first.isFinished)
-    // The task takes the newest work, and is attached to it.
+    // The task takes the newest run, and is attached to it.
     let task = Task<Void, Never> {}
-    _ = table.attach(task, to: slot!)
-    let taken = table.take(slot!)?.0
+    _ = table.attach(task, to: slot)
+    let taken = table.take(slot)
     #expect(taken === second)
     #expect(second.task == task)
     // A third run now needs a task of its own, and cancels the second.
     let third = started(table.register(.cancellable(id, .latest), parent: nil))
     #expect(second.isCancelled)
-    let thirdSlot = table.schedule(.run(operation), in: third).slot
-    #expect(thirdSlot != nil)
+    let reopened = table.schedule(in: third, newSlot: LatestSlot.init)
+    #expect(reopened?.isNew == true && reopened?.slot !== slot)
+  }
+
+  @Test func aCancelledLatestRunIsNotScheduled() {
+    var table = Table()
+    let run = started(table.register(.cancellable(id, .latest), parent: nil))
+    _ = table.cancel(id: id)
+    let scheduled = table.schedule(in: run, newSlot: LatestSlot.init)
+    #expect(scheduled == nil)
   }
 
   @Test func idleWaitersAreResumedWhenTheLastScopeFinishes() async {
@@ -139,10 +148,8 @@ import Testing
   }
 }
 
-private let operation = EffectOperation<Int>(rawPriority: nil, body: { _ in }, handler: nil)
-
 private func started(
-  _ registration: (EffectTable<Int, Int>.Registration, FollowUp)
+  _ registration: (EffectTable.Registration, FollowUp)
 ) -> EffectScope {
   if case .start(let scope) = registration.0 { return scope }
   Issue.record("expected the work to start, got \(registration.0)")

@@ -57,11 +57,13 @@ import Testing
 
   @Test func aNewListenerGetsTheStateFirstAndIsRemovedByItsToken() {
     var machine = Machine()
-    let token = ObjectIdentifier(EffectScope(parent: nil))
+    // The objects stay alive so that their identities stay distinct.
+    let owners = [EffectScope(parent: nil), EffectScope(parent: nil)]
+    let token = ObjectIdentifier(owners[0])
     let beforeStart = machine.add(.observer(token: token, receive: { _ in }))
     #expect(beforeStart == nil)  // Not started: nothing to replay.
     machine.state = 7
-    let other = ObjectIdentifier(EffectScope(parent: nil))
+    let other = ObjectIdentifier(owners[1])
     let replayed = machine.add(.observer(token: other, receive: { _ in }))
     #expect(replayed == 7)
     #expect(machine.listeners.all.count == 2)
@@ -70,13 +72,15 @@ import Testing
     #expect(machine.listeners.all.map(\.token) == [other])
     let removedAgain = machine.removeListener(token)
     #expect(removedAgain == nil)
+    withExtendedLifetime(owners) {}
   }
 
   @Test func aListenerRemovedBeforeItsQueuedRegistrationRanNeverRegisters() {
     var machine = Machine()
     machine.state = 0
     _ = machine.beginStep(orQueue: .send(1))
-    let token = ObjectIdentifier(EffectScope(parent: nil))
+    let owner = EffectScope(parent: nil)
+    let token = ObjectIdentifier(owner)
     _ = machine.beginStep(orQueue: .listen(.observer(token: token, receive: { _ in })))
     let removed = machine.removeListener(token)?.token
     #expect(removed == token)
@@ -85,6 +89,7 @@ import Testing
       return
     }
     #expect(machine.listeners.all.isEmpty)
+    withExtendedLifetime(owner) {}
   }
 
   @Test func endingCancelsEveryEffectDropsListenersAndTakesTheGeneralPath() {

@@ -3,15 +3,16 @@
 ///
 /// Every method is an event that updates the table and returns what must be done once the lock
 /// is released (`FollowUp`): it never calls out, except the `take(until:)` predicates, which the
-/// caller runs on a copy with the lock released.
-@usableFromInline struct EffectTable<Action: Sendable, Mutation: Sendable> {
+/// caller runs on a copy with the lock released. Not generic, so that its code is compiled once
+/// and never looks up generic metadata: actions and work are type-erased where they pass through.
+@usableFromInline struct EffectTable {
   /// Every scope registered and not finished. A cancelled scope stays until its task returns, so
   /// "no effect is running" means no task of this reactor is left.
   private(set) var running: [ObjectIdentifier: EffectScope] = [:]
   /// The runs of each id that has any.
   private var groups: [EffectID: Group] = [:]
   /// `take(until:)` scopes and their predicates.
-  private(set) var stops: [(scope: EffectScope, matches: @Sendable (Action) -> Bool)] = []
+  private(set) var stops: [(scope: EffectScope, matches: @Sendable (Any) -> Bool)] = []
   /// Tasks waiting in `waitUntilIdle()`, by the id of their wait.
   private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
@@ -24,7 +25,7 @@
     /// `.queue` scopes waiting for their turn, oldest first.
     var waiting: [EffectScope] = []
     /// The `.latest` run whose task has not started yet: a newer run takes its place.
-    var open: LatestSlot<Mutation>?
+    var open: LatestSlot?
 
     var isEmpty: Bool { running.isEmpty && waiting.isEmpty && open == nil }
   }
@@ -32,7 +33,7 @@
   /// How scoped work may be cancelled, as resolved from what `mutate` wrote.
   enum Rule {
     /// `take(until:)`, or no rule at all (`nil`).
-    case stop((@Sendable (Action) -> Bool)?)
+    case stop((@Sendable (Any) -> Bool)?)
     case cancellable(EffectID, CancellationPolicy)
   }
 
@@ -112,42 +113,50 @@
   /// Leaves `.latest` work for a task: the open run of its id, if its task has not started yet,
   /// takes it over, so a burst of runs starts one task, not one per run.
   ///
-  /// - Returns: A slot to spawn a task for; `nil` if a task already waits to take the work.
-  @usableFromInline mutating func schedule(_ work: Pending<Mutation>, in scope: EffectScope)
-    -> (slot: LatestSlot<Mutation>?, followUp: FollowUp)
-  {
-    guard let id = scope.id, scope.isActive, var group = groups[id] else {
-      return (nil, finish(work, in: scope))  // Cancelled since it registered: it never starts.
-    }
-    var followUp = FollowUp()
+  /// The caller then leaves the work in the slot, with the lock still held.
+  ///
+  /// - Returns: The slot, and whether it is new (the caller spawns its task); `nil` if `scope` was
+  ///   cancelled since it registered, and its work never starts.
+  @usableFromInline mutating func schedule(
+    in scope: EffectScope, newSlot: () -> LatestSlot
+  ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
+    guard let id = scope.id, scope.isActive, var group = groups[id] else { return nil }
     if let open = group.open {
       // The run it replaces was cancelled when this one registered, and never started.
-      if let (superseded, work) = open.entry { followUp += finish(work, in: superseded) }
-      open.entry = (scope, work)
-      return (nil, followUp)
+      var followUp = FollowUp()
+      if let superseded = open.scope {
+        open.forEachScopeInWork { followUp += finish($0) }
+        followUp += finish(superseded)
+      }
+      open.scope = scope
+      return (open, false, followUp)
     }
-    let slot = LatestSlot<Mutation>()
-    slot.entry = (scope, work)
+    let slot = newSlot()
+    slot.scope = scope
     group.open = slot
     groups[id] = group
-    return (slot, followUp)
+    return (slot, true, FollowUp())
   }
 
-  /// The task of `slot` starts: it takes the newest work left there, and is attached to it.
-  @usableFromInline mutating func take(_ slot: LatestSlot<Mutation>) -> (EffectScope, Pending<Mutation>)? {
-    guard let (scope, work) = slot.entry else { return nil }
-    slot.entry = nil
+  /// The task of `slot` starts: it takes the newest run left there, and is attached to it.
+  ///
+  /// - Returns: The run's scope; the caller takes its work from the slot under the same lock.
+  @usableFromInline mutating func take(_ slot: LatestSlot) -> EffectScope? {
+    guard let scope = slot.scope else { return nil }
+    slot.scope = nil
     if let id = scope.id, groups[id]?.open === slot { groups[id]?.open = nil }
     dropIfEmpty(scope.id)
     slot.taken = scope
     scope.task = slot.task
-    return (scope, work)
+    return scope
   }
 
-  /// Records the task of `slot`, and attaches it to the work it took, if it took any already.
-  @usableFromInline mutating func attach(_ task: Task<Void, Never>, to slot: LatestSlot<Mutation>) -> FollowUp {
+  /// Records the task of `slot`, and attaches it to the run it took, if it took one already.
+  @usableFromInline mutating func attach(_ task: Task<Void, Never>, to slot: LatestSlot)
+    -> FollowUp
+  {
     slot.task = task
-    guard slot.entry == nil, let scope = slot.taken, scope.task == nil else { return FollowUp() }
+    guard slot.scope == nil, let scope = slot.taken, scope.task == nil else { return FollowUp() }
     return attach(task, to: scope)
   }
 
@@ -188,9 +197,9 @@
   }
 
   /// Finishes `scope` and every scope registered inside `work`, which will never run.
-  @usableFromInline mutating func finish(_ work: Pending<Mutation>, in scope: EffectScope)
-    -> FollowUp
-  {
+  @usableFromInline mutating func finish<Mutation>(
+    _ work: Pending<Mutation>, in scope: EffectScope
+  ) -> FollowUp {
     var followUp = FollowUp()
     work.forEachScope { followUp += finish($0) }
     followUp += finish(scope)
@@ -298,13 +307,32 @@
 }
 
 /// A `.latest` run waiting for the task spawned to start it; a newer run of the same id replaces
-/// the work in it before the task starts, so the superseded work never starts at all.
-@usableFromInline final class LatestSlot<Mutation: Sendable>: @unchecked Sendable {
-  // Safe: read and written only by `EffectTable`, under the runtime's lock.
-  /// The work the task will start, and its scope.
-  var entry: (scope: EffectScope, work: Pending<Mutation>)?
+/// the one in it before the task starts, so the superseded work never starts at all.
+///
+/// The table sees the run's scope; the work is in the subclass, typed by the runtime that owns it.
+@usableFromInline class LatestSlot: @unchecked Sendable {
+  // Safe: read and written only under the runtime's lock (`EffectTable`, `RuntimeStorage`).
+  /// The scope of the run waiting for the task.
+  @usableFromInline final var scope: EffectScope?
   /// The task spawned for the slot, once it exists.
-  var task: Task<Void, Never>?
-  /// The scope the task took, once it started.
-  var taken: EffectScope?
+  final var task: Task<Void, Never>?
+  /// The scope of the run the task took, once it started.
+  final var taken: EffectScope?
+
+  @usableFromInline init() {}
+
+  /// Calls `body` with every scope registered inside the waiting work.
+  func forEachScopeInWork(_ body: (EffectScope) -> Void) {}
+}
+
+/// A `LatestSlot` with its waiting work.
+@usableFromInline final class TypedLatestSlot<Mutation: Sendable>: LatestSlot, @unchecked Sendable {
+  // Safe: see `LatestSlot`.
+  @usableFromInline var work: Pending<Mutation>?
+
+  @usableFromInline override init() {}
+
+  override func forEachScopeInWork(_ body: (EffectScope) -> Void) {
+    work?.forEachScope(body)
+  }
 }

@@ -1,5 +1,11 @@
 #if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Android)
+import Android
 #else
 import Synchronization
 #endif
@@ -7,8 +13,10 @@ import Synchronization
 /// A value guarded by a lock, in one allocation.
 ///
 /// The lock is `os_unfair_lock` on Apple platforms, whose systems this package supports from
-/// before `Synchronization.Mutex` (macOS 15), and `Mutex` everywhere else (Linux, Windows, WASI,
-/// FreeBSD). Not recursive: never call out to user code from inside ``withLock(_:)``.
+/// before `Synchronization.Mutex` (macOS 15); `pthread_mutex_t` where the C library has it, since
+/// ThreadSanitizer sees every hand-over of it (it cannot see `Mutex`'s contended path on Linux,
+/// which passes the lock through the kernel); and `Mutex` anywhere else (Windows, WASI). Not
+/// recursive: never call out to user code from inside ``withLock(_:)``.
 @usableFromInline struct Locked<Value>: @unchecked Sendable {
   // Safe: the value is reached only through `withLock`, which holds the lock for the whole
   // access. (`ManagedBuffer` is marked non-`Sendable`, so the promise is made here.)
@@ -55,6 +63,8 @@ import Synchronization
 
 #if canImport(Darwin)
 @usableFromInline typealias PlatformLock = os_unfair_lock
+#elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
+@usableFromInline typealias PlatformLock = pthread_mutex_t
 #else
 @usableFromInline typealias PlatformLock = Mutex<Void>
 #endif
@@ -63,12 +73,18 @@ extension UnsafeMutablePointer where Pointee == PlatformLock {
   func initializeLock() {
     #if canImport(Darwin)
     initialize(to: os_unfair_lock())
+    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
+    initialize(to: pthread_mutex_t())
+    precondition(pthread_mutex_init(self, nil) == 0, "pthread_mutex_init failed")
     #else
     initialize(to: Mutex(()))
     #endif
   }
 
   func destroyLock() {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Android)
+    pthread_mutex_destroy(self)
+    #endif
     deinitialize(count: 1)
   }
 
@@ -77,6 +93,10 @@ extension UnsafeMutablePointer where Pointee == PlatformLock {
     #if canImport(Darwin)
     os_unfair_lock_lock(self)
     defer { os_unfair_lock_unlock(self) }
+    return try body()
+    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
+    pthread_mutex_lock(self)
+    defer { pthread_mutex_unlock(self) }
     return try body()
     #else
     return try pointee.withLock { _ in try body() }

@@ -28,7 +28,7 @@
   @usableFromInline var relayingThread: ThreadIdentity?
   @usableFromInline var relayingDepth = 0
   /// Running effects and their cancellation rules.
-  @usableFromInline var effects = EffectTable<Action, Mutation>()
+  @usableFromInline var effects = EffectTable()
   /// The attached children; ending them is the parent's to do.
   var children: ChildRegistry?
 

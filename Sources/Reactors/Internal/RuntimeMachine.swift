@@ -33,7 +33,7 @@
   /// What only some reactors use; allocated on first use.
   @usableFromInline var extras: RuntimeExtras<Action, Mutation, State>?
   /// The effect table, kept in the extras: a reactor without effects never allocates them.
-  var effects: EffectTable<Action, Mutation> { extras?.effects ?? EffectTable() }
+  var effects: EffectTable { extras?.effects ?? EffectTable() }
 
   @usableFromInline init() {}
 

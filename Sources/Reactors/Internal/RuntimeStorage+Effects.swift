@@ -70,12 +70,12 @@ extension RuntimeStorage {
   /// Registers scoped work under the rules of its specification.
   @usableFromInline func register(
     _ specification: ScopeSpecification, parent: EffectScope?, action: Action
-  ) -> EffectTable<Action, Mutation>.Registration {
-    let rule: EffectTable<Action, Mutation>.Rule
+  ) -> EffectTable.Registration {
+    let rule: EffectTable.Rule
     switch specification {
     case .takeUntil(let predicate):
       if let predicate = predicate as? ActionPredicate<Action> {
-        rule = .stop(predicate.matches)
+        rule = .stop { ($0 as? Action).map(predicate.matches) ?? false }
       } else {
         report(ActionPredicateMismatch(actionType: Action.self))
         rule = .stop(nil)
@@ -103,13 +103,32 @@ extension RuntimeStorage {
       // Parts of a top-level merge are unrelated: each gets its own task.
       for part in parts { spawn(part, for: action, reactor) }
     case .scoped(let scope, let inner) where scope.isLatest:
-      let (slot, followUp) = withLock { $0.makeExtras().effects.schedule(inner, in: scope) }
-      followUp.perform()
-      guard let slot else { return }
+      let slot = update { machine -> (TypedLatestSlot<Mutation>?, FollowUp) in
+        let extras = machine.makeExtras()
+        guard
+          let (slot, isNew, followUp) = extras.effects.schedule(
+            in: scope, newSlot: TypedLatestSlot<Mutation>.init)
+        else {
+          return (nil, extras.effects.finish(inner, in: scope))  // Cancelled: it never starts.
+        }
+        let typed = unsafeDowncast(slot, to: TypedLatestSlot<Mutation>.self)
+        typed.work = inner
+        return (isNew ? typed : nil, followUp)
+      }
+      guard let slot else { return }  // A task waiting to start takes the work.
       let count = trackTask()
       let task = Task(priority: inner.priority) { [weak reactor] in
+        // One turn for the sender first: a burst of sends replaces the work meanwhile.
+        await Task.yield()
         // The newest work left in the slot by the time the task starts.
-        if let (scope, work) = reactor?.runtime.storage.withLock({ $0.makeExtras().effects.take(slot) }) {
+        let taken = reactor?.runtime.storage.withLock { machine -> (EffectScope, Pending<Mutation>)? in
+          guard let scope = machine.makeExtras().effects.take(slot), let work = slot.work else {
+            return nil
+          }
+          slot.work = nil
+          return (scope, work)
+        }
+        if let (scope, work) = taken {
           await EffectContext(reactor: reactor, action: action, scope: scope).run(work)
         }
         count.taskEnded()
