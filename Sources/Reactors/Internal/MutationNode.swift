@@ -69,7 +69,7 @@
     }
   }
 
-  @inlinable init<C: Clock>(duration: Duration, clock: C) where C.Duration == Duration {
+  init<C: Clock>(duration: Duration, clock: C) where C.Duration == Duration {
     begin = {
       let deadline = clock.now.advanced(by: duration)
       return Wait { try await clock.sleep(until: deadline, tolerance: nil) }

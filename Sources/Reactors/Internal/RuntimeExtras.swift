@@ -25,8 +25,8 @@
   @usableFromInline var recorder: RecordingSession<Action, Mutation>?
   /// While the step's owner hands a value to a `transform` hook, its thread and how deeply:
   /// what the hook returns synchronously is performed at once, inside the step.
-  @usableFromInline var relayingThread: ThreadIdentity?
-  @usableFromInline var relayingDepth = 0
+  var relayingThread: ThreadIdentity?
+  var relayingDepth = 0
   /// Running effects and their cancellation rules.
   @usableFromInline var effects = EffectTable()
   /// The attached children; ending them is the parent's to do.
@@ -51,7 +51,7 @@
   }
 
   /// Whether `thread` is the step's thread handing a value to a `transform` hook right now.
-  @usableFromInline func isRelaying(on thread: ThreadIdentity) -> Bool {
+  func isRelaying(on thread: ThreadIdentity) -> Bool {
     relayingDepth > 0 && relayingThread == thread
   }
 }
