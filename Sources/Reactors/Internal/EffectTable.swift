@@ -101,7 +101,9 @@
   }
 
   /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it.
-  @usableFromInline mutating func attach(_ task: Task<Void, Never>, to scope: EffectScope)
+  @usableFromInline mutating func attach(
+    _ task: Task<Void, Never>, to scope: EffectScope
+  )
     -> FollowUp
   {
     scope.task = task
@@ -152,7 +154,9 @@
   }
 
   /// Records the task of `slot`, and attaches it to the run it took, if it took one already.
-  @usableFromInline mutating func attach(_ task: Task<Void, Never>, to slot: LatestSlot)
+  @usableFromInline mutating func attach(
+    _ task: Task<Void, Never>, to slot: LatestSlot
+  )
     -> FollowUp
   {
     slot.task = task
@@ -229,7 +233,9 @@
   // MARK: - Waiting until idle
 
   /// Keeps `continuation` until no scope is left; `false` if none is left now.
-  mutating func addIdleWaiter(_ id: UInt64, _ continuation: CheckedContinuation<Void, Never>)
+  mutating func addIdleWaiter(
+    _ id: UInt64, _ continuation: CheckedContinuation<Void, Never>
+  )
     -> Bool
   {
     if running.isEmpty { return false }

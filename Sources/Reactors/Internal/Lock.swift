@@ -52,7 +52,9 @@ import Synchronization
   }
 
   /// Runs `body` with exclusive access to the value.
-  @inlinable final func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows
+  @inlinable final func withLock<Result>(
+    _ body: (inout Value) throws -> Result
+  ) rethrows
     -> Result
   {
     try withUnsafeMutablePointers { value, lock in

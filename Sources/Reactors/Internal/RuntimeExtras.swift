@@ -3,7 +3,8 @@
 ///
 /// Guarded by the runtime's lock like the machine. The pipeline and the recorder are set once,
 /// before any other thread can see them, so the step's owner reads those two without the lock.
-@usableFromInline final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>:
+@usableFromInline
+final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>:
   @unchecked Sendable
 {
   // Safe: every field is read and written under the runtime's lock, but for `pipeline` and

@@ -55,6 +55,7 @@
   /// The owner finished a piece of work: hands it the next one, with the extras if the step
   /// takes the general path, or ends the step.
   @inlinable mutating func nextWork() -> (Work, RuntimeExtras<Action, Mutation, State>?)? {
+    precondition(isStepping, "Internal inconsistency: work asked for by a thread without the step")
     if queueHead < queue.count {
       defer { queueHead += 1 }
       return (queue[queueHead], stepExtras())

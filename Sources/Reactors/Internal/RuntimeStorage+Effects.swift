@@ -6,7 +6,9 @@ extension RuntimeStorage {
   @inlinable func start<R: Reactor>(
     _ tree: MutationNode<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else { return }
+    guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else {
+      return
+    }
     spawn(pending, for: action, reactor)
   }
 
@@ -121,7 +123,8 @@ extension RuntimeStorage {
         // One turn for the sender first: a burst of sends replaces the work meanwhile.
         await Task.yield()
         // The newest work left in the slot by the time the task starts.
-        let taken = reactor?.runtime.storage.withLock { machine -> (EffectScope, Pending<Mutation>)? in
+        let taken = reactor?.runtime.storage.withLock {
+          machine -> (EffectScope, Pending<Mutation>)? in
           guard let scope = machine.makeExtras().effects.take(slot), let work = slot.work else {
             return nil
           }
@@ -202,7 +205,8 @@ extension RuntimeStorage {
   /// sent, so its scope then ends behind them, in the step's queue.
   @usableFromInline func end(_ scope: EffectScope) {
     perform { machine in
-      machine.queueBehindStep(.effectEnded(scope)) ? FollowUp() : machine.makeExtras().effects.finish(scope)
+      machine.queueBehindStep(.effectEnded(scope))
+        ? FollowUp() : machine.makeExtras().effects.finish(scope)
     }
   }
 
@@ -234,7 +238,9 @@ extension RuntimeStorage {
 
   /// Decides at once whether a `.queue` scope may run, or keeps `continuation` to resume when its
   /// turn comes (`true`) or when it is cancelled (`false`).
-  @usableFromInline func awaitTurn(of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>) {
+  @usableFromInline func awaitTurn(
+    of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
+  ) {
     if let decision = withLock({ $0.makeExtras().effects.awaitTurn(of: scope, continuation) }) {
       continuation.resume(returning: decision)
     }

@@ -3,7 +3,9 @@
 /// Subscribing is step work (`StepWork.listen`): the first state a new listener gets is handed
 /// over in the same order as every other state, so it never sees an older state after a newer one.
 extension RuntimeStorage {
-  func addObserver<R: Reactor>(_ observer: @escaping @Sendable (State) -> Void, for reactor: R)
+  func addObserver<R: Reactor>(
+    _ observer: @escaping @Sendable (State) -> Void, for reactor: R
+  )
     -> StateObservation
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let observation = RuntimeObservation(storage: self)
