@@ -26,7 +26,7 @@ extension Mutations {
   /// - Parameters:
   ///   - id: Any hashable value; runs with equal ids share the policy.
   ///   - policy: ``CancellationPolicy/merge`` (the default) lets runs overlap.
-  public func cancellable(
+  @inlinable public func cancellable(
     id: some Hashable & Sendable, policy: CancellationPolicy = .merge
   )
     -> Mutations

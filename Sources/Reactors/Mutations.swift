@@ -38,7 +38,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
     self.rest = rest
   }
 
-  init(_ node: MutationNode<Mutation>) {
+  @usableFromInline init(_ node: MutationNode<Mutation>) {
     switch node {
     case .none: self.init(first: nil, second: nil)
     case .just(let mutation): self.init(first: mutation, second: nil)
@@ -47,7 +47,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   }
 
   /// The answer as one tree node, for combining.
-  var node: MutationNode<Mutation> {
+  @usableFromInline var node: MutationNode<Mutation> {
     guard let first else { return rest }
     if second == nil, rest.isNone { return .just(first) }
     var parts: [MutationNode<Mutation>] = [.just(first)]
@@ -58,7 +58,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
 
   /// This answer, then `next`, without an array node when that fits: nothing follows, or this
   /// answer is only immediate mutations and they fit in front of `next`'s inline ones.
-  @usableFromInline func followed(by next: Mutations) -> Mutations? {
+  @inlinable func followed(by next: Mutations) -> Mutations? {
     if next.first == nil, next.rest.isNone { return self }
     guard rest.isNone else { return nil }
     guard let first else { return next }

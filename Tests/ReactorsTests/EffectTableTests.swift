@@ -122,6 +122,18 @@ import Testing
     #expect(scheduled == nil)
   }
 
+  @Test func aSlotTakenAfterItsRunWasCancelledIsNotReusedByTheNextRun() {
+    var table = Table()
+    let first = started(table.register(.cancellable(id, .latest), parent: nil))
+    guard let slot = table.schedule(in: first, newSlot: LatestSlot.init)?.slot else { return }
+    _ = table.cancel(id: id)
+    let taken = table.take(slot)
+    #expect(taken === first && !first.isActive)  // Its task finds it cancelled.
+    let second = started(table.register(.cancellable(id, .latest), parent: nil))
+    let next = table.schedule(in: second, newSlot: LatestSlot.init)
+    #expect(next?.isNew == true && next?.slot !== slot)
+  }
+
   @Test func idleWaitersAreResumedWhenTheLastScopeFinishes() async {
     var table = Table()
     let scope = table.registerPlain()

@@ -2,9 +2,20 @@
 @usableFromInline struct EffectID: Hashable, @unchecked Sendable {
   // Safe: made only from `Hashable & Sendable` values, which `AnyHashable` holds immutably.
   let value: AnyHashable
+  /// The value's hash, computed once: hashing an `AnyHashable` goes through a dynamic cast.
+  let hash: Int
 
   @usableFromInline init(_ id: some Hashable & Sendable) {
     value = AnyHashable(id)
+    hash = value.hashValue
+  }
+
+  @usableFromInline static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+    lhs.hash == rhs.hash && lhs.value == rhs.value
+  }
+
+  @usableFromInline func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 
   /// The key of work written with `cancellable(policy:)`: the case name of the action (payloads

@@ -18,8 +18,9 @@
   /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
   private(set) var hasEnded = false
 
-  /// The runs under one id.
-  struct Group {
+  /// The runs under one id; its scopes point to it, so that finishing one looks nothing up.
+  final class Group {
+    let id: EffectID
     /// Running scopes, oldest first (for `.latest`, the one waiting in `open` too).
     var running: [EffectScope] = []
     /// `.queue` scopes waiting for their turn, oldest first.
@@ -27,14 +28,23 @@
     /// The `.latest` run whose task has not started yet: a newer run takes its place.
     var open: LatestSlot?
 
+    init(id: EffectID) {
+      self.id = id
+    }
+
     var isEmpty: Bool { running.isEmpty && waiting.isEmpty && open == nil }
   }
 
   /// How scoped work may be cancelled, as resolved from what `mutate` wrote.
-  enum Rule {
+  @usableFromInline enum Rule {
     /// `take(until:)`, or no rule at all (`nil`).
     case stop((@Sendable (Any) -> Bool)?)
     case cancellable(EffectID, CancellationPolicy)
+
+    /// Whether it adds a stop condition, which changes the path a step takes.
+    @usableFromInline var isStop: Bool {
+      if case .stop(_?) = self { true } else { false }
+    }
   }
 
   /// The outcome of registering scoped work.
@@ -61,7 +71,9 @@
   // MARK: - Registering
 
   /// Registers scoped work under `rule`, inside `parent`.
-  mutating func register(_ rule: Rule, parent: EffectScope?) -> (Registration, FollowUp) {
+  @usableFromInline mutating func register(_ rule: Rule, parent: EffectScope?)
+    -> (Registration, FollowUp)
+  {
     if let parent, !parent.isActive { return (.skip, FollowUp()) }
     switch rule {
     case .stop(let matches):
@@ -70,27 +82,27 @@
       return (.start(scope), FollowUp())
     case .cancellable(let id, let policy):
       var followUp = FollowUp()
-      var group = groups[id] ?? Group()
+      let group = groups[id] ?? makeGroup(id)
       switch policy {
       case .merge:
         break
       case .latest:
         // Switch-latest: whatever runs or waits under this id is superseded.
-        followUp = cancelAll(in: &group)
+        followUp = cancelAll(in: group)
       case .exhaust:
         if !group.running.isEmpty { return (.skip, followUp) }
       case .queue:
         if !group.running.isEmpty || !group.waiting.isEmpty {
           let scope = insert(EffectScope(parent: parent, id: id))
           scope.turn = .waiting(nil)
+          scope.group = group
           group.waiting.append(scope)
-          groups[id] = group
           return (.wait(scope), followUp)
         }
       }
       let scope = insert(EffectScope(parent: parent, id: id, isLatest: policy == .latest))
+      scope.group = group
       group.running.append(scope)
-      groups[id] = group
       return (.start(scope), followUp)
     }
   }
@@ -122,7 +134,7 @@
   @usableFromInline mutating func schedule(
     in scope: EffectScope, newSlot: () -> LatestSlot
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
-    guard let id = scope.id, scope.isActive, var group = groups[id] else { return nil }
+    guard scope.isActive, let group = scope.group else { return nil }
     if let open = group.open {
       // The run it replaces was cancelled when this one registered, and never started.
       var followUp = FollowUp()
@@ -136,7 +148,6 @@
     let slot = newSlot()
     slot.scope = scope
     group.open = slot
-    groups[id] = group
     return (slot, true, FollowUp())
   }
 
@@ -146,8 +157,11 @@
   @usableFromInline mutating func take(_ slot: LatestSlot) -> EffectScope? {
     guard let scope = slot.scope else { return nil }
     slot.scope = nil
-    if let id = scope.id, groups[id]?.open === slot { groups[id]?.open = nil }
-    dropIfEmpty(scope.id)
+    // Looked up by id: a cancel since the run was left here has let go of its group.
+    if let id = scope.id, let group = groups[id], group.open === slot {
+      group.open = nil
+      dropIfEmpty(group)
+    }
     slot.taken = scope
     scope.task = slot.task
     return scope
@@ -168,10 +182,9 @@
 
   /// Cancels every run and waiting run registered under `id`.
   mutating func cancel(id: EffectID) -> FollowUp {
-    guard var group = groups[id] else { return FollowUp() }
-    let followUp = cancelAll(in: &group)
-    groups[id] = group
-    dropIfEmpty(id)
+    guard let group = groups[id] else { return FollowUp() }
+    let followUp = cancelAll(in: group)
+    dropIfEmpty(group)
     return followUp
   }
 
@@ -263,13 +276,14 @@
     return scope
   }
 
-  private mutating func cancelAll(in group: inout Group) -> FollowUp {
+  private mutating func cancelAll(in group: Group) -> FollowUp {
     // Waiting runs first: cancelling a running one would hand its turn to the next in line.
     var followUp = FollowUp()
     let scopes = group.waiting + group.running
     group.waiting = []
     group.running = []
     for scope in scopes where !scope.isCancelled && !scope.isFinished {
+      scope.group = nil
       scope.isCancelled = true
       if let task = scope.task { followUp.tasksToCancel.append(task) }
       if case .waiting(let continuation?) = scope.turn {
@@ -284,11 +298,9 @@
   /// Removes a cancelled or finished scope from the tables that decide policies.
   private mutating func forget(_ scope: EffectScope) -> FollowUp {
     if !stops.isEmpty { stops.removeAll { $0.scope === scope } }
-    guard let id = scope.id, var group = groups[id] else { return FollowUp() }
-    defer {
-      groups[id] = group
-      dropIfEmpty(id)
-    }
+    guard let group = scope.group else { return FollowUp() }
+    scope.group = nil
+    defer { dropIfEmpty(group) }
     if let index = group.waiting.firstIndex(where: { $0 === scope }) {
       group.waiting.remove(at: index)
       return FollowUp()
@@ -307,8 +319,15 @@
     return followUp
   }
 
-  private mutating func dropIfEmpty(_ id: EffectID?) {
-    if let id, groups[id]?.isEmpty == true { groups[id] = nil }
+  private mutating func makeGroup(_ id: EffectID) -> Group {
+    let group = Group(id: id)
+    groups[id] = group
+    return group
+  }
+
+  /// Forgets `group` once nothing runs or waits under its id.
+  private mutating func dropIfEmpty(_ group: Group) {
+    if group.isEmpty, groups[group.id] === group { groups[group.id] = nil }
   }
 }
 

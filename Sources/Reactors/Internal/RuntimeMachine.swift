@@ -134,8 +134,10 @@
 
   /// Recomputes `needsGeneralPath` after a hook, the recorder, the pipeline, a stop condition or
   /// the lifecycle changed.
-  mutating func updatePath() {
-    needsGeneralPath = effects.hasStopConditions || effects.hasEnded || extras?.isPlain == false
+  @usableFromInline mutating func updatePath() {
+    guard let extras else { return needsGeneralPath = false }
+    needsGeneralPath =
+      extras.effects.hasStopConditions || extras.effects.hasEnded || !extras.isPlain
   }
 
   // MARK: - Lifecycle

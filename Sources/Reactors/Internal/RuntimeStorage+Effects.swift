@@ -70,28 +70,33 @@ extension RuntimeStorage {
   }
 
   /// Registers scoped work under the rules of its specification.
-  @usableFromInline func register(
+  @inlinable func register(
     _ specification: ScopeSpecification, parent: EffectScope?, action: Action
   ) -> EffectTable.Registration {
-    let rule: EffectTable.Rule
-    switch specification {
-    case .takeUntil(let predicate):
-      if let predicate = predicate as? ActionPredicate<Action> {
-        rule = .stop { ($0 as? Action).map(predicate.matches) ?? false }
-      } else {
-        report(ActionPredicateMismatch(actionType: Action.self))
-        rule = .stop(nil)
-      }
-    case .cancellable(.id(let id), let policy):
-      rule = .cancellable(id, policy)
-    case .cancellable(.actionCase, let policy):
-      // Computed before locking: reading the case name may run the action's `customMirror`.
-      rule = .cancellable(EffectID(caseOf: action), policy)
-    }
+    let rule = rule(for: specification, action: action)
     return update { machine in
       let (registration, followUp) = machine.makeExtras().effects.register(rule, parent: parent)
-      machine.updatePath()
+      if rule.isStop { machine.updatePath() }  // Only a stop condition changes the path.
       return (registration, followUp)
+    }
+  }
+
+  /// The rule a specification written in `mutate` stands for.
+  @usableFromInline func rule(for specification: ScopeSpecification, action: Action)
+    -> EffectTable.Rule
+  {
+    switch specification {
+    case .takeUntil(let predicate):
+      guard let predicate = predicate as? ActionPredicate<Action> else {
+        report(ActionPredicateMismatch(actionType: Action.self))
+        return .stop(nil)
+      }
+      return .stop { ($0 as? Action).map(predicate.matches) ?? false }
+    case .cancellable(.id(let id), let policy):
+      return .cancellable(id, policy)
+    case .cancellable(.actionCase, let policy):
+      // Computed before locking: reading the case name may run the action's `customMirror`.
+      return .cancellable(EffectID(caseOf: action), policy)
     }
   }
 
