@@ -71,7 +71,9 @@
   // MARK: - Registering
 
   /// Registers scoped work under `rule`, inside `parent`.
-  @usableFromInline mutating func register(_ rule: Rule, parent: EffectScope?)
+  @usableFromInline mutating func register(
+    _ rule: Rule, parent: EffectScope?
+  )
     -> (Registration, FollowUp)
   {
     if let parent, !parent.isActive { return (.skip, FollowUp()) }

@@ -82,7 +82,9 @@ extension RuntimeStorage {
   }
 
   /// The rule a specification written in `mutate` stands for.
-  @usableFromInline func rule(for specification: ScopeSpecification, action: Action)
+  @usableFromInline func rule(
+    for specification: ScopeSpecification, action: Action
+  )
     -> EffectTable.Rule
   {
     switch specification {
