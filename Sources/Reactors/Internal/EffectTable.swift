@@ -65,7 +65,6 @@
     }
   }
 
-  var isIdle: Bool { running.isEmpty }
   var hasStopConditions: Bool { !stops.isEmpty }
 
   // MARK: - Registering

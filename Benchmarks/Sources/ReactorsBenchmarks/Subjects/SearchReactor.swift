@@ -1,6 +1,4 @@
 import Reactors
-import Synchronization
-let startedRuns = Atomic<Int>(0)
 
 /// A search-as-you-type reactor: each query is applied at once and starts a 1 ms search whose
 /// result must land only if no newer query came meanwhile (`.latest`).
@@ -41,7 +39,6 @@ final class SearchReactor: Reactor {
       return .concat(
         .just(.setQuery(query)),
         .run { [searchTime] send in
-          startedRuns.add(1, ordering: .relaxed)
           try await Task.sleep(for: searchTime)
           send(.setResults(query: query))
         }

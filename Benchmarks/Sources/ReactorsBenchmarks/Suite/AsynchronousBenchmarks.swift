@@ -69,7 +69,6 @@ extension Benchmark {
         runBlocking { await reactor.waitUntilIdle() }
       }
       let state = reactor.currentState
-      print("STARTED", startedRuns.exchange(0, ordering: .relaxed))
       return Sample(
         measured, operations: queries,
         extras: [
