@@ -15,15 +15,12 @@
     self.scope = scope
   }
 
-  /// The body of a task: runs `work` in `scope` unless the scope was cancelled before the task
-  /// started, then ends the scope.
+  /// The body of a task: runs `work` in `scope`, then ends the scope.
+  ///
+  /// Work whose scope was cancelled before the task started still runs, in a cancelled task, as
+  /// any Swift task does: its `catch` blocks see the cancellation, and what it sends is dropped.
   @inlinable func run(_ work: Pending<R.Mutation>) async {
-    if reactor?.runtime.storage.isActive(scope) == true {
-      await execute(work)
-    } else {
-      // Superseded or cancelled before it started: it never starts.
-      reactor?.runtime.storage.perform { $0.makeExtras().effects.finish(work, in: scope) }
-    }
+    await execute(work)
     reactor?.runtime.storage.end(scope)
   }
 

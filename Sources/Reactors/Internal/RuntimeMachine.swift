@@ -173,6 +173,12 @@
   var turnsToResume: [(UnsafeContinuation<Bool, Never>, granted: Bool)] = []
   var idleWaiters: [CheckedContinuation<Void, Never>] = []
 
+  @usableFromInline init() {}
+
+  init(tasksToCancel: [Task<Void, Never>]) {
+    self.tasksToCancel = tasksToCancel
+  }
+
   var isEmpty: Bool { tasksToCancel.isEmpty && turnsToResume.isEmpty && idleWaiters.isEmpty }
 
   static func += (lhs: inout FollowUp, rhs: FollowUp) {

@@ -130,13 +130,16 @@ extension RuntimeStorage {
         // One turn for the sender first: a burst of sends replaces the work meanwhile.
         await Task.yield()
         // The newest work left in the slot by the time the task starts.
-        let taken = reactor?.runtime.storage.withLock {
-          machine -> (EffectScope, Pending<Mutation>)? in
-          guard let scope = machine.makeExtras().effects.take(slot), let work = slot.work else {
-            return nil
+        let taken = reactor?.runtime.storage.update {
+          machine -> ((EffectScope, Pending<Mutation>)?, FollowUp) in
+          let effects = machine.makeExtras()
+          guard let scope = effects.effects.take(slot), let work = slot.work else {
+            return (nil, FollowUp())
           }
           slot.work = nil
-          return (scope, work)
+          // Cancelled while it waited here (an explicit cancel): it never starts.
+          if !scope.isActive { return (nil, effects.effects.finish(work, in: scope)) }
+          return ((scope, work), FollowUp())
         }
         if let (scope, work) = taken {
           await EffectContext(reactor: reactor, action: action, scope: scope).run(work)
