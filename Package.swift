@@ -24,11 +24,7 @@ let package = Package(
     // MARK: The framework
 
     .target(
-      name: "Reactors",
-      dependencies: ["ReactorsLock"]
-    ),
-    .target(
-      name: "ReactorsLock"
+      name: "Reactors"
     ),
     .target(
       name: "ReactorsTesting",

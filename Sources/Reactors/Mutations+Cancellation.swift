@@ -12,7 +12,7 @@ extension Mutations {
   ///
   /// Inside `mutate(action:)` the parameter hides the reactor's ``Reactor/action`` property:
   /// write `self.action`, as ReactorKit code does.
-  @inlinable public func take<Action>(until predicate: ActionPredicate<Action>) -> Mutations {
+  public func take<Action>(until predicate: ActionPredicate<Action>) -> Mutations {
     Mutations(.scoped(.takeUntil(predicate), node))
   }
 
@@ -38,12 +38,12 @@ extension Mutations {
   ///
   /// Two `.loadNextPage` actions share a key; `.updateQuery("a")` and `.updateQuery("b")` share
   /// one too (payloads are ignored).
-  @inlinable public func cancellable(policy: CancellationPolicy) -> Mutations {
+  public func cancellable(policy: CancellationPolicy) -> Mutations {
     Mutations(.scoped(.cancellable(.actionCase, policy), node))
   }
 
   /// Cancels every run started with ``cancellable(id:policy:)`` under `id`; emits nothing.
-  @inlinable public static func cancel(id: some Hashable & Sendable) -> Mutations {
+  public static func cancel(id: some Hashable & Sendable) -> Mutations {
     Mutations(.cancel(EffectID(id)))
   }
 }

@@ -3,7 +3,7 @@ extension Mutations {
   ///
   /// The deadline is fixed from `clock.now` when `mutate` returns, so under a test clock a test can
   /// send an action and advance the clock without racing the effect's task.
-  @inlinable public func delay(for duration: Duration, clock: any Clock<Duration>) -> Mutations {
+  public func delay(for duration: Duration, clock: any Clock<Duration>) -> Mutations {
     Mutations(.delayed(Delay(duration: duration, clock: clock), node))
   }
 
@@ -18,7 +18,7 @@ extension Mutations {
   ///       .debounce(id: "availability", for: .milliseconds(300), clock: clock)
   ///   )
   /// ```
-  @inlinable public func debounce(
+  public func debounce(
     id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>
   ) -> Mutations {
     delay(for: duration, clock: clock).cancellable(id: id, policy: .latest)

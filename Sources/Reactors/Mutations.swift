@@ -38,7 +38,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
     self.rest = rest
   }
 
-  @inlinable init(_ node: MutationNode<Mutation>) {
+  @usableFromInline init(_ node: MutationNode<Mutation>) {
     switch node {
     case .none: self.init(first: nil, second: nil)
     case .just(let mutation): self.init(first: mutation, second: nil)
@@ -47,7 +47,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   }
 
   /// The answer as one tree node, for combining.
-  @inlinable var node: MutationNode<Mutation> {
+  @usableFromInline var node: MutationNode<Mutation> {
     guard let first else { return rest }
     if second == nil, rest.isNone { return .just(first) }
     var parts: [MutationNode<Mutation>] = [.just(first)]
@@ -78,27 +78,32 @@ public struct Mutations<Mutation: Sendable>: Sendable {
 
   /// Runs `first`, then `second` once `first` has finished.
   @inlinable public static func concat(_ first: Mutations, _ second: Mutations) -> Mutations {
-    first.followed(by: second) ?? concat([first, second])
+    first.followed(by: second) ?? concatArray([first, second])
   }
 
   /// Runs the parts one after another: each starts when the previous one has finished.
   @_disfavoredOverload  // NB: two parts take the allocation-free `concat(_:_:)`.
-  @inlinable public static func concat(_ parts: Mutations...) -> Mutations {
+  public static func concat(_ parts: Mutations...) -> Mutations {
     concat(parts)
   }
 
   /// Runs the parts one after another: each starts when the previous one has finished.
-  @inlinable public static func concat(_ parts: [Mutations]) -> Mutations {
+  @usableFromInline static func concatArray(_ parts: [Mutations]) -> Mutations {
+    combine(parts, into: MutationNode.concat)
+  }
+
+  /// Runs the parts one after another: each starts when the previous one has finished.
+  public static func concat(_ parts: [Mutations]) -> Mutations {
     combine(parts, into: MutationNode.concat)
   }
 
   /// Runs the parts at the same time; their mutations interleave as they come.
-  @inlinable public static func merge(_ parts: Mutations...) -> Mutations {
+  public static func merge(_ parts: Mutations...) -> Mutations {
     merge(parts)
   }
 
   /// Runs the parts at the same time; their mutations interleave as they come.
-  @inlinable public static func merge(_ parts: [Mutations]) -> Mutations {
+  public static func merge(_ parts: [Mutations]) -> Mutations {
     combine(parts, into: MutationNode.merge)
   }
 
@@ -122,9 +127,8 @@ public struct Mutations<Mutation: Sendable>: Sendable {
     _ operation: @escaping @Sendable (_ send: Send<Mutation>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Mutation>) async -> Void)? = nil
   ) -> Mutations {
-    // NB: an overload of its own, without a `priority` that defaults to `nil`: `TaskPriority` is a
-    // resilient type, so forming and reading even a `nil` one in `mutate` went through value
-    // witnesses: about 300 instructions per effect (callgrind, `async-effect`).
+    // NB: an overload of its own, without a `priority` defaulting to `nil`: `TaskPriority` is a
+    // resilient type, and even a `nil` one is formed through value witnesses.
     Mutations(
       first: nil, second: nil,
       rest: .run(EffectOperation(rawPriority: nil, body: operation, handler: handler)))
@@ -136,7 +140,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   ///   - priority: The priority of the task; inherited when `nil`.
   ///   - operation: The work; call `send(mutation)` as often as needed.
   ///   - handler: Turns a thrown error into mutations.
-  @inlinable public static func run(
+  public static func run(
     priority: TaskPriority?,
     _ operation: @escaping @Sendable (_ send: Send<Mutation>) async throws -> Void,
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Mutation>) async -> Void)? = nil
@@ -147,7 +151,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
         EffectOperation(rawPriority: priority?.rawValue, body: operation, handler: handler)))
   }
 
-  @inlinable static func combine(
+  static func combine(
     _ parts: [Mutations], into make: ([MutationNode<Mutation>]) -> MutationNode<Mutation>
   ) -> Mutations {
     var nodes: [MutationNode<Mutation>] = []

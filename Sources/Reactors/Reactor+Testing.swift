@@ -4,12 +4,12 @@
 extension Reactor {
   /// Reports every action, mutation, state and effect error to `probe` too; `nil` removes it.
   @_spi(Testing) public func _setProbe(_ probe: ReactorDiagnostics<Action, Mutation, State>?) {
-    runtime.storage.updateHooks { $0.probe = probe }
+    runtime.storage.updateExtras { $0.setProbe(probe) }
   }
 
   /// Stub mode: every action goes to `recorder` instead of `mutate`; `nil` leaves stub mode.
   @_spi(Testing) public func _setStub(_ recorder: (@Sendable (Action) -> Void)?) {
-    runtime.storage.updateHooks { $0.stub = recorder }
+    runtime.storage.updateExtras { $0.stub = recorder }
   }
 
   /// Replaces the state without `reduce` and publishes it to every observer (stub mode).
@@ -60,8 +60,8 @@ extension Reactor {
   /// is on its way.
   @_spi(Testing) public var _transformsActionsOrMutations: Bool {
     _ = currentState  // Connects the hooks if the reactor was never used.
-    return runtime.storage.withLock { core in
-      let pipeline = core.extras?.pipeline
+    return runtime.storage.withLock { machine in
+      let pipeline = machine.extras?.pipeline
       return pipeline?.actions != nil || pipeline?.mutations != nil
     }
   }

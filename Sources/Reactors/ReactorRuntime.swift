@@ -6,10 +6,11 @@
 public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendable>:
   @unchecked Sendable
 {
-  // Safe: `RuntimeStorage` touches its state only with its recursive mutex held (`withCore`), so
-  // it may be used from any thread; it cannot say so itself because `ManagedBuffer` is marked
-  // non-Sendable. The whole suite runs under ThreadSanitizer in CI (`ConcurrencyTests` sends from
-  // many tasks at once while effects emit and get cancelled).
+  // Safe: `RuntimeStorage` reaches its machine only with its lock held, but for what only the
+  // thread that owns the step writes, and that thread reads (`ownerState`, and the extras'
+  // `pipeline` and `recorder`, written once before the runtime is shared): so it may be used from
+  // any thread. It cannot say so itself, as `ManagedBuffer` is marked non-`Sendable`. The whole
+  // suite runs under ThreadSanitizer in CI (`ConcurrencyTests`, `StressTests`).
   @usableFromInline let storage: RuntimeStorage<Action, Mutation, State>
 
   @usableFromInline init(storage: RuntimeStorage<Action, Mutation, State>) {
@@ -18,7 +19,7 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
 
   /// Makes the runtime of a new reactor.
   public init() {
-    storage = .make(diagnostics: nil)
+    storage = RuntimeStorage.make(diagnostics: nil, recorder: nil)
   }
 
   /// Makes the runtime of a new reactor that reports everything it does to `diagnostics`.
@@ -27,7 +28,7 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
   /// let runtime = Runtime(diagnostics: .print())
   /// ```
   public init(diagnostics: ReactorDiagnostics<Action, Mutation, State>) {
-    storage = .make(diagnostics: diagnostics)
+    storage = RuntimeStorage.make(diagnostics: diagnostics, recorder: nil)
   }
 
   /// Makes the runtime of a new reactor that records every action sent to it and every mutation
@@ -37,7 +38,7 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
   /// let runtime = Runtime(recorder: .jsonLines(for: SearchReactor.self) { print($0) })
   /// ```
   public init(recorder: ReactorRecorder<Action, Mutation>) {
-    storage = .make(diagnostics: nil, recorder: recorder)
+    storage = RuntimeStorage.make(diagnostics: nil, recorder: recorder)
   }
 
   /// Makes the runtime of a new reactor that reports to `diagnostics` and records to `recorder`,
@@ -53,6 +54,6 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
     diagnostics: ReactorDiagnostics<Action, Mutation, State>?,
     recorder: ReactorRecorder<Action, Mutation>?
   ) {
-    storage = .make(diagnostics: diagnostics, recorder: recorder)
+    storage = RuntimeStorage.make(diagnostics: diagnostics, recorder: recorder)
   }
 }

@@ -23,10 +23,10 @@ final class RuntimeObservation<Action: Sendable, Mutation: Sendable, State: Send
   }
 
   override func cancel() {
-    storage?.removeObserver(.passUnretained(self))
+    storage?.removeListener(ObjectIdentifier(self))
   }
 
   deinit {
-    storage?.removeObserver(.passUnretained(self))
+    storage?.removeListener(ObjectIdentifier(self))
   }
 }

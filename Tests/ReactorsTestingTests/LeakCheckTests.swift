@@ -59,6 +59,8 @@ import Testing
       {
         reactor in
         reactor.send(.ignoreCancellation)
+        // Work whose task has not started when the reactor goes never starts: wait until it has.
+        await reactor.effectStarted.wait()
       }
     }
     gate.open()
@@ -95,6 +97,8 @@ private final class SearchReactor: Reactor {
   let runtime = Runtime()
   private let clock: TestClock
   private let gate: Gate
+  /// Opened once the effect of `.ignoreCancellation` runs.
+  let effectStarted = Gate()
 
   init(clock: TestClock, gate: Gate) {
     self.clock = clock
@@ -115,7 +119,8 @@ private final class SearchReactor: Reactor {
         send(.setResults([]))
       }
     case .ignoreCancellation:
-      return .run { [gate] send in
+      return .run { [gate, effectStarted] send in
+        effectStarted.open()
         await gate.wait()
         send(.setResults([]))
       }

@@ -38,12 +38,12 @@ final class ParentInbox<Parent: Reactor>: Sendable {
   }
 
   /// Drops what was sent and not reduced yet, and everything sent from now on; call it with the
-  /// parent's lock held.
+  /// parent's lock held, which guards the scope's flag.
   func revoke() {
     scope.isCancelled = true
   }
 
   private static func makeScope() -> EffectScope {
-    EffectScope(parent: nil, policy: .merge)
+    EffectScope(parent: nil)
   }
 }

@@ -10,20 +10,20 @@ extension RuntimeStorage {
   )
     -> (replaced: (any AttachedChild)?, tracker: EffectTracker?)
   {
-    withLock { core in
-      let extras = core.makeExtras()
+    withLock { machine in
+      let extras = machine.makeExtras()
       let registry = extras.children ?? ChildRegistry()
       extras.children = registry
       let replaced = registry.insert(child, for: id)
       replaced?.revoke()
-      return (replaced, extras.hooks?.tracker)
+      return (replaced, extras.tracker)
     }
   }
 
   /// Removes the child under `id`, revoking it; the caller ends it once the lock is released.
   func detachChild(for id: EffectID) -> (any AttachedChild)? {
-    withLock { core in
-      let removed = core.extras?.children?.remove(id)
+    withLock { machine in
+      let removed = machine.extras?.children?.remove(id)
       removed?.revoke()
       return removed
     }
@@ -31,12 +31,12 @@ extension RuntimeStorage {
 
   /// The child under `id`, if any.
   func child(for id: EffectID) -> (any AttachedChild)? {
-    withLock { core in core.extras?.children?.children[id] }
+    withLock { $0.extras?.children?.children[id] }
   }
 
   /// The children attached right now.
   var attachedChildren: [any AttachedChild] {
-    withLock { core in core.extras?.children.map { Array($0.children.values) } ?? [] }
+    withLock { $0.extras?.children.map { Array($0.children.values) } ?? [] }
   }
 
   /// Effects running here and in every child, grandchildren included.
@@ -46,8 +46,8 @@ extension RuntimeStorage {
 
   /// Installs `tracker` here, unless a tracker is installed already, and in every child.
   func shareWithChildren(_ tracker: EffectTracker) {
-    updateHooks { hooks in
-      if hooks.tracker == nil { hooks.tracker = tracker }
+    updateExtras { extras in
+      if extras.tracker == nil { extras.tracker = tracker }
     }
     for child in attachedChildren { child.share(tracker) }
   }

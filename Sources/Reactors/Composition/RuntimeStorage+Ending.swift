@@ -7,21 +7,10 @@ extension RuntimeStorage {
   /// tasks and ends the reactor's own children. From then on the reactor keeps its last state
   /// and drops every action it is sent, so a view that still holds it starts no new work.
   func end() {
-    let (consumers, pipeline, children) = withLock { core in
-      let extras = core.makeExtras()
-      // NB: stub mode with a recorder that drops everything: `handle` then never calls `mutate`.
-      var hooks = extras.hooks ?? RuntimeHooks()
-      hooks.stub = { _ in }
-      extras.hooks = hooks
-      extras.effects.endAll()  // `withLock` cancels the tasks once the lock is released.
-      defer {
-        extras.consumers = []
-        extras.children = nil
-      }
-      return (extras.consumers, extras.pipeline, extras.children)
-    }
-    for consumer in consumers { consumer.finish() }
-    pipeline?.disconnect()
-    children?.endAll()
+    let ending = withLock { $0.end() }
+    ending.followUp.perform()
+    for consumer in ending.consumers { consumer.finish() }
+    ending.pipeline?.disconnect()
+    ending.children?.endAll()
   }
 }

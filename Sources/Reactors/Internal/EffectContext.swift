@@ -1,117 +1,119 @@
-/// One effect task: the work it runs, the scope it runs in, and the reactor and action it runs
-/// for.
+/// What one effect task knows: the reactor, held weakly, the action its work answers, and the
+/// scope it runs in. It runs `Pending` work with the same interpreter as the step that made it.
 ///
-/// One object for everything the task needs, so that the `Send` handed to the work captures it
-/// alone and needs no allocation of its own, and copies of the task's context are retains. The
-/// task of a plain top-level `run`, which the registry needs to know of only to cancel it with
-/// the reactor, is its own scope as well: one allocation for both.
-///
-/// It holds the reactor weakly. Every call reaches the reactor's storage for a moment, under its
-/// lock, and lets it go again: no reference to the reactor or its storage is held across a
-/// suspension, so a task that waits (for a `.queue` turn, on a clock, on the network) never keeps
-/// a released reactor alive. Once the reactor is released, every call does nothing.
-@usableFromInline final class EffectContext<R: Reactor>: EffectScope, @unchecked Sendable {
-  // Safe: the fields below are `let`s of `Sendable` types; what it inherits from `EffectScope`
-  // is guarded as `EffectScope` says.
-  // NB: ordered so that the small fields pack at the end (see `EffectScope`).
+/// Every call reaches the reactor's storage for a moment and lets it go again: no task holds the
+/// reactor across a suspension, so a task that waits (for a turn, on a clock, on the network)
+/// never keeps a released reactor alive (R9). Once the reactor is gone, every call does nothing.
+@usableFromInline final class EffectContext<R: Reactor>: Sendable {
   @usableFromInline weak let reactor: R?
-  /// The scope the registry made for this work; `nil` when the context is its own scope.
-  @usableFromInline let registeredScope: EffectScope?
-  /// Counts the task for a leak check or a test store, if one is installed.
-  @usableFromInline let taskCount: TaskCount
-  @usableFromInline let work: MutationNode<R.Mutation>
   @usableFromInline let action: R.Action
-  /// Whether the work waits for its `.queue` turn before it starts.
-  @usableFromInline let waitsForTurn: Bool
+  @usableFromInline let scope: EffectScope
 
-  /// A context for work in `scope`, a scope the registry made; with `scope` `nil` the context
-  /// is the scope of its own work (a plain top-level `run`).
-  @inlinable init(
-    reactor: R, action: R.Action, scope: EffectScope?, work: MutationNode<R.Mutation>,
-    waitsForTurn: Bool, taskCount: TaskCount
-  ) {
+  @inlinable init(reactor: R?, action: R.Action, scope: EffectScope) {
     self.reactor = reactor
     self.action = action
-    self.registeredScope = scope
-    self.work = work
-    self.waitsForTurn = waitsForTurn
-    self.taskCount = taskCount
-    super.init(parent: nil, policy: .merge)
+    self.scope = scope
   }
 
-  /// The scope the work runs in.
-  @inlinable var scope: EffectScope { registeredScope ?? self }
-
-  /// Calls `body` with the scope the work runs in, borrowed: `scope` retains and releases it.
-  @inlinable func withScope<T>(_ body: (EffectScope) -> T) -> T {
-    if let registeredScope { body(registeredScope) } else { body(self) }
+  /// The body of a task: runs `work` in `scope`, then ends the scope.
+  ///
+  /// Work whose scope was cancelled before the task started still runs, in a cancelled task, as
+  /// any Swift task does: its `catch` blocks see the cancellation, and what it sends is dropped.
+  @inlinable func run(_ work: Pending<R.Mutation>) async {
+    await execute(work)
+    reactor?.runtime.storage.end(scope)
   }
 
-  /// The body of the task; inlined into the closure of its `Task` (see `EffectRunner.start`).
-  @inline(__always) @inlinable func run() async {
-    let mayRun = waitsForTurn ? await waitForTurn() : true
-    if mayRun {
-      await EffectRunner.start(work, context: self)
+  @inlinable func execute(_ work: Pending<R.Mutation>) async {
+    switch work {
+    case .run(let operation):
+      await perform(operation)
+    case .wait(let wait, let next):
+      do {
+        try await wait.sleep()
+      } catch {
+        return  // Cancelled while waiting: the delayed work never starts.
+      }
+      await proceed(with: CollectionOfOne(next))
+    case .sequence(let first, let rest):
+      await execute(first)
+      await proceed(with: rest)
+    case .parallel(let parts):
+      await withTaskGroup(of: Void.self) { group in
+        for part in parts {
+          group.addTask { await self.execute(part) }
+        }
+      }
+    case .scoped(let child, let inner):
+      await runChild(inner, in: child)
+    case .queued(let child, let node) where child === scope:
+      guard await waitForTurn() else { return }
+      await proceed(with: [node])
+    case .queued(let child, _):
+      await runChild(work, in: child)
     }
-    if let reactor { withScope { reactor.runtime.storage.end($0) } }
-    taskCount.taskEnded()
   }
 
-  /// What the work sends its mutations through.
-  @inlinable var send: Send<R.Mutation> {
-    Send { [self] mutation in emit(mutation) }
+  /// Goes on with the parts of a `concat` after the one that waited, in order.
+  @inlinable func proceed(with parts: some Collection<MutationNode<R.Mutation>>) async {
+    var parts = parts[...]
+    while let part = parts.popFirst() {
+      if Task.isCancelled { return }
+      guard let pending = advance(part) else { continue }
+      await execute(pending)
+    }
   }
 
+  /// Performs the immediate part of `node`, holding the reactor only meanwhile.
+  @inlinable func advance(_ node: MutationNode<R.Mutation>) -> Pending<R.Mutation>? {
+    guard let reactor else { return nil }
+    return reactor.runtime.storage.advance(node, in: scope, for: action, .emit(reactor))
+  }
+
+  /// Runs scoped work in a task of its own and waits for it; cancelling this task cancels that
+  /// one.
+  @inlinable func runChild(_ work: Pending<R.Mutation>, in child: EffectScope) async {
+    let context = EffectContext(reactor: reactor, action: action, scope: child)
+    guard let task = reactor?.runtime.storage.launch(work, in: context) else { return }
+    await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  @inlinable func perform(_ operation: EffectOperation<R.Mutation>) async {
+    let send = Send<R.Mutation> { [self] mutation in emit(mutation) }
+    do {
+      try await operation.body(send)
+    } catch {
+      // Cancellation is not an error (R8): neither the handler nor diagnostics see it.
+      if error is CancellationError || Task.isCancelled { return }
+      guard reactor?.runtime.storage.isActive(scope) == true else { return }
+      if let handler = operation.handler {
+        await handler(error, send)
+      } else {
+        reactor?.runtime.storage.report(error)
+      }
+    }
+  }
+
+  /// Applies a mutation the work sent, unless the reactor is gone.
   @inlinable func emit(_ mutation: R.Mutation) {
     guard let reactor else { return }
-    withScope { reactor.runtime.storage.emit(mutation, in: $0, reactor) }
+    reactor.runtime.storage.emit(mutation, in: scope, reactor)
   }
 
-  /// Whether the work's scope is active, read under the reactor's lock; `false` once the reactor
+  /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile or the reactor
   /// is released.
-  @inlinable var isStillActive: Bool {
-    reactor?.runtime.storage.isActive(scope) ?? false
-  }
-
-  /// Registers scoped work nested in this task's.
-  @inlinable func register(
-    _ specification: ScopeSpecification
-  )
-    -> EffectRegistry<R.Action>.Registration
-  {
-    reactor?.runtime.storage.register(specification, parent: scope, action: action) ?? .skip
-  }
-
-  /// Starts the task of nested scoped work.
-  @inlinable func launch(
-    _ node: MutationNode<R.Mutation>, in scope: EffectScope, waitsForTurn: Bool
-  ) -> Task<Void, Never>? {
-    guard let reactor else { return nil }
-    return reactor.runtime.storage.launch(
-      node, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
-  }
-
-  /// Ends a scope whose work will never run.
-  @inlinable func finish(_ scope: EffectScope) {
-    reactor?.runtime.storage.finish(scope)
-  }
-
-  @inlinable func cancel(id: EffectID) {
-    reactor?.runtime.storage.cancel(id: id)
-  }
-
-  @inlinable func report(_ error: any Error) {
-    reactor?.runtime.storage.report(error)
-  }
-
-  /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile, or if the
-  /// reactor is released (which cancels it).
-  @inline(never) @inlinable func waitForTurn() async -> Bool {
+  @inlinable func waitForTurn() async -> Bool {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
         // The reactor is held only while the continuation is handed over, not while it waits.
-        guard let reactor else { return continuation.resume(returning: false) }
-        reactor.runtime.storage.awaitTurn(of: scope, continuation)
+        guard let storage = reactor?.runtime.storage else {
+          return continuation.resume(returning: false)
+        }
+        storage.awaitTurn(of: scope, continuation)
       }
     } onCancel: {
       reactor?.runtime.storage.cancel(scope)

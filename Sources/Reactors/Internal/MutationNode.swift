@@ -14,31 +14,9 @@
   indirect case cancel(EffectID)
   /// Waits, then runs the inner work; the wait's deadline is fixed when the node starts.
   indirect case delayed(Delay, MutationNode)
-  /// Runtime only: a delay whose deadline is fixed, waiting to run in its task.
-  indirect case waiting(Delay.Wait, MutationNode)
-  /// Runtime only: work already registered under `EffectScope`, waiting to run in its task.
-  indirect case active(EffectScope, MutationNode)
-  /// Runtime only: work registered under a `.queue` policy, waiting for its turn.
-  indirect case queued(EffectScope, MutationNode)
 
   @inlinable var isNone: Bool {
     if case .none = self { true } else { false }
-  }
-
-  /// Calls `body` with every scope registered inside this work, inner ones first: what must end
-  /// with the work when it is dropped before any task ran it.
-  @inlinable func forEachRegisteredScope(_ body: (EffectScope) -> Void) {
-    switch self {
-    case .active(let scope, let inner), .queued(let scope, let inner):
-      inner.forEachRegisteredScope(body)
-      body(scope)
-    case .concat(let parts), .merge(let parts):
-      for part in parts { part.forEachRegisteredScope(body) }
-    case .waiting(_, let inner):
-      inner.forEachRegisteredScope(body)
-    case .none, .just, .run, .scoped, .cancel, .delayed:
-      break
-    }
   }
 }
 
@@ -91,7 +69,7 @@
     }
   }
 
-  @inlinable init<C: Clock>(duration: Duration, clock: C) where C.Duration == Duration {
+  init<C: Clock>(duration: Duration, clock: C) where C.Duration == Duration {
     begin = {
       let deadline = clock.now.advanced(by: duration)
       return Wait { try await clock.sleep(until: deadline, tolerance: nil) }

@@ -1,234 +1,299 @@
-/// Starting what `mutate` returned beyond inline immediate mutations. The step's owner calls
-/// these with the lock released; each takes it only for the registry's bookkeeping.
+/// The interpreter of `Mutations`: one walk of the tree performs its immediate part and returns
+/// what must wait (`Pending`), whether it is called from `mutate`'s step or from an effect's task;
+/// the tasks run the rest with the same walk.
 extension RuntimeStorage {
-  /// Applies what can be applied now, registers scopes, and spawns tasks for the rest.
+  /// Starts what `mutate` returned beyond its inline immediate mutations.
   @inlinable func start<R: Reactor>(
-    _ tree: __owned MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
+    _ tree: MutationNode<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if case .scoped(let specification, let inner) = tree {
-      // The common shape, one scoped piece of work, goes to its lane or task as `spawn` would
-      // send it, without a node around it.
-      guard
-        let (scope, later, waitsForTurn) = startScoped(
-          inner, as: specification, in: nil, action: action, extras, reactor)
-      else { return }
-      spawn(later, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
+    guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else {
       return
     }
-    if tree.isNone { return }
-    // A plain `run`, the other common shape, has nothing to start now: it goes to its task as is.
-    if case .run = tree { return spawn(tree, action: action, extras, reactor) }
-    let later = startNow(tree, in: nil, action: action, extras, reactor)
-    if !later.isNone { spawn(later, action: action, extras, reactor) }
+    spawn(pending, for: action, reactor)
   }
 
-  /// The synchronous part of a tree: delivers immediate mutations and registers scopes now, fixes
-  /// delay deadlines, and returns what needs a task (`.none` if nothing does).
-  @inlinable func startNow<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope?, action: Action, _ extras: Extras?,
-    _ reactor: R
-  ) -> MutationNode<Mutation>
+  /// Performs the immediate part of `node` — delivers mutations, registers scopes, fixes delay
+  /// deadlines — and returns what must wait, if anything.
+  ///
+  /// - Parameter delivery: How mutations are applied: inline in the step that called `mutate`,
+  ///   or through `emit` from a task.
+  @inlinable func advance<R: Reactor>(
+    _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action,
+    _ delivery: Delivery<R>
+  ) -> Pending<Mutation>?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch node {
     case .none:
-      return .none
+      return nil
     case .just(let mutation):
-      // A scope cancelled meanwhile drops the state when it is committed.
-      deliver(mutation, from: scope, extras, reactor)
-      return .none
+      switch delivery {
+      case .inline(let extras, let reactor):
+        // A scope cancelled meanwhile drops the state when it is committed.
+        deliver(mutation, from: scope, extras, reactor)
+      case .emit(let reactor):
+        emit(mutation, in: scope, reactor)
+      }
+      return nil
     case .concat(let parts):
       for index in parts.indices {
-        let rest = startNow(parts[index], in: scope, action: action, extras, reactor)
-        if rest.isNone { continue }
-        // The rest of the sequence waits for this part: it all continues in one task.
-        let remaining = parts[(index + 1)...]
-        return remaining.isEmpty ? rest : .concat([rest] + remaining)
+        guard let pending = advance(parts[index], in: scope, for: action, delivery)
+        else { continue }
+        // The rest of the sequence waits for this part.
+        let rest = parts[(index + 1)...]
+        return rest.isEmpty ? pending : .sequence(pending, then: rest)
       }
-      return .none
-    case .merge(let parts):
-      var later: [MutationNode<Mutation>] = []
-      for part in parts {
-        let rest = startNow(part, in: scope, action: action, extras, reactor)
-        if !rest.isNone { later.append(rest) }
-      }
-      switch later.count {
-      case 0: return .none
-      case 1: return later[0]
-      default: return .merge(later)
-      }
-    case .run:
-      return node
-    case .scoped(let specification, let inner):
-      guard
-        let (registered, later, waitsForTurn) = startScoped(
-          inner, as: specification, in: scope, action: action, extras, reactor)
-      else { return .none }
-      return waitsForTurn ? .queued(registered, later) : .active(registered, later)
-    case .cancel(let id):
-      cancel(id: id)
-      return .none
-    case .delayed(let delay, let inner):
-      return .waiting(delay.begin(), inner)
-    case .active, .queued, .waiting:
-      preconditionFailure("Internal inconsistency: a registered scope in a new mutation tree")
-    }
-  }
-
-  /// Registers scoped work and starts its synchronous part.
-  ///
-  /// - Returns: The work's scope, what of the work needs a task, and whether that waits for its
-  ///   `.queue` turn first; `nil` when nothing needs a task.
-  @inlinable func startScoped<R: Reactor>(
-    _ inner: MutationNode<Mutation>, as specification: ScopeSpecification, in scope: EffectScope?,
-    action: Action, _ extras: Extras?, _ reactor: R
-  ) -> (scope: EffectScope, later: MutationNode<Mutation>, waitsForTurn: Bool)?
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    switch register(specification, parent: scope, action: action) {
-    case .skip:
       return nil
-    case .wait(let registered):
-      return (registered, inner, true)
-    case .start(let registered):
-      let rest = startNow(inner, in: registered, action: action, extras, reactor)
-      if rest.isNone {
-        finish(registered)
+    case .merge(let parts):
+      let pending = parts.compactMap { advance($0, in: scope, for: action, delivery) }
+      return pending.count > 1 ? .parallel(pending) : pending.first
+    case .run(let operation):
+      return .run(operation)
+    case .scoped(let specification, let inner):
+      switch register(specification, parent: scope, action: action) {
+      case .skip:
+        return nil
+      case .wait(let registered):
+        return .queued(registered, inner)
+      case .start(let registered):
+        if let pending = advance(inner, in: registered, for: action, delivery) {
+          return .scoped(registered, pending)
+        }
+        perform { $0.makeExtras().effects.finish(registered) }
         return nil
       }
-      return (registered, rest, false)
+    case .cancel(let id):
+      cancel(id: id)
+      return nil
+    case .delayed(let delay, let inner):
+      return .wait(delay.begin(), then: inner)
     }
   }
 
-  /// Registers scoped work under the rules of its specification; `.skip` when the enclosing
-  /// scope is no longer active.
+  /// Registers scoped work under the rules of its specification.
   @inlinable func register(
     _ specification: ScopeSpecification, parent: EffectScope?, action: Action
-  ) -> EffectRegistry<Action>.Registration {
-    let rule: EffectRegistry<Action>.Rule
+  ) -> EffectTable.Registration {
+    let rule = rule(for: specification, action: action)
+    return update { machine in
+      let (registration, followUp) = machine.makeExtras().effects.register(rule, parent: parent)
+      if rule.isStop { machine.updatePath() }  // Only a stop condition changes the path.
+      return (registration, followUp)
+    }
+  }
+
+  /// The rule a specification written in `mutate` stands for.
+  @usableFromInline func rule(
+    for specification: ScopeSpecification, action: Action
+  )
+    -> EffectTable.Rule
+  {
     switch specification {
     case .takeUntil(let predicate):
-      if let predicate = predicate as? ActionPredicate<Action> {
-        rule = .stop(predicate.matches)
-      } else {
+      guard let predicate = predicate as? ActionPredicate<Action> else {
         report(ActionPredicateMismatch(actionType: Action.self))
-        rule = .plain
+        return .stop(nil)
       }
+      return .stop { ($0 as? Action).map(predicate.matches) ?? false }
     case .cancellable(.id(let id), let policy):
-      rule = .cancellable(id, policy)
+      return .cancellable(id, policy)
     case .cancellable(.actionCase, let policy):
       // Computed before locking: reading the case name may run the action's `customMirror`.
-      rule = .cancellable(EffectID(caseOf: action), policy)
-    }
-    return withLock { core in
-      if let parent, !parent.isActive { return .skip }
-      return core.makeExtras().effects.register(rule, parent: parent)
+      return .cancellable(EffectID(caseOf: action), policy)
     }
   }
 
-  /// Starts the tasks for what `startNow` left over; `extras` are the step's.
-  ///
-  /// NB: the work is passed `__owned` from `start` down to the context that keeps it, and moved
-  /// there: copied, it went through `MutationNode`'s value witness and the copy's destruction,
-  /// about 130 instructions per effect (callgrind). Not `consuming`: Swift 6.3.1's move checker
-  /// crashes on it for this indirect enum.
-  @inlinable func spawn<R: Reactor>(
-    _ later: __owned MutationNode<Mutation>, action: Action, _ extras: Extras?, _ reactor: R
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    switch later {
-    case .merge(let parts):
+  // MARK: - Tasks
+
+  /// Starts the tasks of work left over by a step.
+  @inlinable func spawn<R: Reactor>(_ pending: Pending<Mutation>, for action: Action, _ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    switch pending {
+    case .parallel(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
-      for part in parts { spawn(part, action: action, extras, reactor) }
-      return
-    case .active(let scope, let inner):
-      return spawn(inner, in: scope, waitsForTurn: false, action: action, reactor)
-    case .queued(let scope, let inner):
-      return spawn(inner, in: scope, waitsForTurn: true, action: action, reactor)
+      for part in parts { spawn(part, for: action, reactor) }
+    case .scoped(let scope, let inner) where scope.isLatest:
+      let slot = update { machine -> (TypedLatestSlot<Mutation>?, FollowUp) in
+        let extras = machine.makeExtras()
+        guard
+          let (slot, isNew, followUp) = extras.effects.schedule(
+            in: scope, newSlot: TypedLatestSlot<Mutation>.init)
+        else {
+          return (nil, extras.effects.finish(inner, in: scope))  // Cancelled: it never starts.
+        }
+        let typed = unsafeDowncast(slot, to: TypedLatestSlot<Mutation>.self)
+        typed.work = inner
+        return (isNew ? typed : nil, followUp)
+      }
+      guard let slot else { return }  // A task waiting to start takes the work.
+      let count = trackTask()
+      let task = Task(priority: inner.priority) { [weak reactor] in
+        // One turn for the sender first: a burst of sends replaces the work meanwhile.
+        await Task.yield()
+        // The newest work left in the slot by the time the task starts.
+        let taken = reactor?.runtime.storage.update {
+          machine -> ((EffectScope, Pending<Mutation>)?, FollowUp) in
+          let effects = machine.makeExtras()
+          guard let scope = effects.effects.take(slot), let work = slot.work else {
+            return (nil, FollowUp())
+          }
+          slot.work = nil
+          // Cancelled while it waited here (an explicit cancel): it never starts.
+          if !scope.isActive { return (nil, effects.effects.finish(work, in: scope)) }
+          return ((scope, work), FollowUp())
+        }
+        if let (scope, work) = taken {
+          await EffectContext(reactor: reactor, action: action, scope: scope).run(work)
+        }
+        count.taskEnded()
+      }
+      perform { $0.makeExtras().effects.attach(task, to: slot) }
+    case .scoped(let scope, let inner):
+      launch(inner, in: EffectContext(reactor: reactor, action: action, scope: scope))
+    case .queued(let scope, _):
+      launch(pending, in: EffectContext(reactor: reactor, action: action, scope: scope))
     default:
-      break
-    }
-    // A plain task: its context is its scope. A step without extras has no tracker to count it
-    // (as it has no hooks to report its action to).
-    let taskCount =
-      extras == nil ? .untracked : withLock { $0.extras?.hooks?.countTaskStart() ?? .untracked }
-    let context = EffectContext(
-      reactor: reactor, action: action, scope: nil, work: consume later, waitsForTurn: false,
-      taskCount: taskCount)
-    // Registered after its task is created, in the hold that attaches the task: the task cannot
-    // have ended before, since what it sends and its end queue behind this step.
-    let task = makeTask(of: context)
-    withLock { core in
-      let extras = core.makeExtras()
-      extras.effects.registerPlain(context)
-      extras.effects.attach(task, to: context)
+      let (scope, count) = withLock { ($0.makeExtras().effects.registerPlain(), $0.countTask()) }
+      let context = EffectContext(reactor: reactor, action: action, scope: scope)
+      launch(pending, in: context, count: count)
     }
   }
 
-  /// Sends work registered in `scope` to its `.latest` lane, or starts its task.
-  @inlinable func spawn<R: Reactor>(
-    _ work: __owned MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool,
-    action: Action, _ reactor: R
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if !waitsForTurn, scope.policy == .latest {
-      schedule(consume work, in: scope, action: action, reactor)
-    } else {
-      launch(consume work, in: scope, waitsForTurn: waitsForTurn, action: action, reactor)
-    }
-  }
-
-  /// Starts the task that runs `node` inside `scope`.
+  /// Starts the task that runs `work` in `context`'s scope.
   @discardableResult
   @inlinable func launch<R: Reactor>(
-    _ node: __owned MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool,
-    action: Action, _ reactor: R
+    _ work: Pending<Mutation>, in context: EffectContext<R>, count: TaskCount? = nil
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let taskCount = withLock { $0.extras?.hooks?.countTaskStart() ?? .untracked }
-    return launch(
-      consume node, in: scope, waitsForTurn: waitsForTurn, action: action, reactor,
-      taskCount: taskCount)
-  }
-
-  /// Starts the task that runs `node` inside `scope`, already counted by `taskCount`.
-  ///
-  /// The task is created with the lock released, so that starting it never holds up a thread
-  /// that sends or emits meanwhile, and is attached to its scope right after: a scope cancelled
-  /// in between cancels it then.
-  @discardableResult
-  @inlinable func launch<R: Reactor>(
-    _ node: __owned MutationNode<Mutation>, in scope: EffectScope, waitsForTurn: Bool,
-    action: Action, _ reactor: R, taskCount: TaskCount
-  ) -> Task<Void, Never>
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    // The task holds the reactor weakly (in `context`), and its storage never: effects never keep
-    // the reactor alive (R9), not even while they wait for a `.queue` turn.
-    let task = makeTask(
-      of: EffectContext(
-        reactor: reactor, action: action, scope: scope, work: consume node,
-        waitsForTurn: waitsForTurn, taskCount: taskCount))
-    withLock { $0.makeExtras().effects.attach(task, to: scope) }
+    let count = count ?? trackTask()
+    let task = Task(priority: work.priority) {
+      await context.run(work)
+      count.taskEnded()
+    }
+    perform { $0.makeExtras().effects.attach(task, to: context.scope) }
     return task
   }
 
-  /// Creates the task that runs `context`'s work, at the priority of its `run`.
-  @inlinable func makeTask<R: Reactor>(of context: EffectContext<R>) -> Task<Void, Never> {
-    guard case .run(let operation) = context.work, let rawPriority = operation.rawPriority else {
-      // NB: no `priority:` argument when there is none, and no `TaskPriority?` formed to find
-      // out: a `TaskPriority?` known only at run time is copied and destroyed through value
-      // witnesses, in `Task.init` too.
-      return Task { await context.run() }
+  /// Counts a task about to start, if a leak check or test store installed a tracker.
+  @usableFromInline func trackTask() -> TaskCount {
+    withLock { $0.countTask() }
+  }
+
+  // MARK: - What tasks call
+
+  /// How the interpreter applies immediate mutations.
+  @usableFromInline enum Delivery<R: Reactor> {
+    /// Inside the step that called `mutate`, with its extras.
+    case inline(Extras?, R)
+    /// From an effect's task.
+    case emit(R)
+  }
+
+  /// Applies a mutation sent by an effect, unless its scope was cancelled or has finished.
+  ///
+  /// Runs the step on the effect's thread if none is running; otherwise leaves the mutation to
+  /// the step's owner and returns at once.
+  @inlinable func emit<R: Reactor>(_ mutation: Mutation, in scope: EffectScope?, _ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    guard let scope else {
+      preconditionFailure("Internal inconsistency: a task's mutation outside any scope")
     }
-    return Task(priority: TaskPriority(rawValue: rawPriority)) { await context.run() }
+    let (owns, isPlain) = withLock { machine -> (Bool, Bool) in
+      // R7: checked under the lock that every cancel takes; checked again at the commit.
+      guard scope.isActive else { return (false, false) }
+      return (machine.beginStep(orQueue: .mutation(mutation, scope)), machine.isPlain)
+    }
+    guard owns else { return }
+    if isPlain {
+      apply(mutation, from: scope, nil, reactor)
+      performQueuedWork(reactor)
+    } else {
+      runStep(.mutation(mutation, scope), reactor)
+    }
+  }
+
+  /// Records that an effect's task has returned; a running step may still hold mutations it
+  /// sent, so its scope then ends behind them, in the step's queue.
+  @usableFromInline func end(_ scope: EffectScope) {
+    perform { machine in
+      machine.queueBehindStep(.effectEnded(scope))
+        ? FollowUp() : machine.makeExtras().effects.finish(scope)
+    }
+  }
+
+  @usableFromInline func cancel(id: EffectID) {
+    perform { machine in
+      let followUp = machine.makeExtras().effects.cancel(id: id)
+      machine.updatePath()
+      return followUp
+    }
+  }
+
+  @usableFromInline func cancel(_ scope: EffectScope) {
+    perform { machine in
+      let followUp = machine.makeExtras().effects.cancel(scope)
+      machine.updatePath()
+      return followUp
+    }
+  }
+
+  @usableFromInline func isActive(_ scope: EffectScope) -> Bool {
+    withLock { _ in scope.isActive }
+  }
+
+  /// Hands an effect's error to diagnostics, outside the lock: they are user code.
+  @usableFromInline func report(_ error: any Error) {
+    let diagnostics = withLock { $0.extras?.diagnostics ?? [] }
+    for diagnostic in diagnostics { diagnostic.report(.effectFailed(error)) }
+  }
+
+  /// Decides at once whether a `.queue` scope may run, or keeps `continuation` to resume when its
+  /// turn comes (`true`) or when it is cancelled (`false`).
+  @usableFromInline func awaitTurn(
+    of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
+  ) {
+    if let decision = withLock({ $0.makeExtras().effects.awaitTurn(of: scope, continuation) }) {
+      continuation.resume(returning: decision)
+    }
+  }
+
+  /// Returns once no effect is running, or as soon as the calling task is cancelled.
+  func waitUntilIdle() async {
+    let id = IdleWaitID.next()
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let waits = withLock { machine in
+          !Task.isCancelled && machine.makeExtras().effects.addIdleWaiter(id, continuation)
+        }
+        if !waits { continuation.resume() }
+      }
+    } onCancel: { [runtime = ReactorRuntime(storage: self)] in
+      // Strong, like the caller's own reference: whoever awaits this holds the reactor anyway.
+      runtime.storage.withLock { $0.makeExtras().effects.removeIdleWaiter(id) }?.resume()
+    }
+  }
+
+  var runningEffectCount: Int {
+    withLock { $0.effects.running.count }
+  }
+}
+
+/// Identifies one `waitUntilIdle()` call, so that cancelling it removes exactly its continuation.
+enum IdleWaitID {
+  private static let counter = Locked<UInt64>.make(0)
+
+  static func next() -> UInt64 {
+    counter.withLock {
+      $0 += 1
+      return $0
+    }
   }
 }
 
 /// Reported when `take(until:)` gets a predicate over another action type than the reactor's.
-@usableFromInline struct ActionPredicateMismatch: Error, CustomStringConvertible {
-  @usableFromInline let actionType: Any.Type
+struct ActionPredicateMismatch: Error, CustomStringConvertible {
+  let actionType: Any.Type
 
-  @usableFromInline init(actionType: Any.Type) {
-    self.actionType = actionType
-  }
-
-  @usableFromInline var description: String {
+  var description: String {
     "take(until:) was given a predicate that does not test \(actionType); it never matches"
   }
 }

@@ -1,81 +1,61 @@
-/// Owns a reactor's lock and its step machine (`RuntimeCore`), and performs what the machine
-/// decides: runs the user's code, tells observers, cancels tasks, resumes waiters.
+/// Owns a reactor's lock and its `RuntimeMachine`, and performs what the machine decides: runs
+/// the user's code, tells listeners, starts, cancels and resumes tasks.
 ///
-/// One allocation: the `RuntimeCore` value is the header of this `ManagedBuffer`, the mutex its
-/// tail. The lock is held only while the core is read or updated — never while user code runs,
-/// never while another lock is awaited but the leaf locks of buffers and trackers, which call out
-/// to nothing. The user's code runs on the thread that owns the step, with the lock released.
-///
-/// The extensions split the work by concern: `+Step` drives a step (the synchronous path, `@inlinable` so it is
-/// specialised for each reactor), `+Effects` starts asynchronous work, `+EffectTasks` is what
-/// effect tasks call back, `+Lanes` starts `.latest` runs, `+Observers` manages who listens.
+/// The lock is held only while the machine is read or updated — never while user code runs.
+/// The extensions split the work: `+Step` performs a step (the synchronous path, `@inlinable`
+/// so that it is specialised for each reactor), `+Effects` interprets what `mutate` returned and
+/// runs its tasks, `+Listeners` manages who listens and the hooks of `ReactorsTesting`.
 @usableFromInline
 final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
-  ManagedBuffer<RuntimeCore<Action, Mutation, State>, PlatformMutex>
+  LockedBuffer<RuntimeMachine<Action, Mutation, State>>
 {
-  // Thread safety: the header (`RuntimeCore`, and the `RuntimeExtras` it points to) is read and
-  // written only while the mutex in the tail is held, inside `withLock` — with one exception,
-  // `ownerState`, which only the step's owner reads and only the step's owner writes. `deinit`
-  // runs when no other reference exists. The type is shared across threads through
-  // `ReactorRuntime`, which states that guarantee.
+  // Shared between threads through `ReactorRuntime`, which says why that is safe.
 
-  @usableFromInline typealias Core = RuntimeCore<Action, Mutation, State>
+  @usableFromInline typealias Machine = RuntimeMachine<Action, Mutation, State>
   @usableFromInline typealias Extras = RuntimeExtras<Action, Mutation, State>
   @usableFromInline typealias Work = StepWork<Action, Mutation, State>
 
   /// Makes the storage of a new reactor.
   static func make(
     diagnostics: ReactorDiagnostics<Action, Mutation, State>?,
-    recorder: ReactorRecorder<Action, Mutation>? = nil
+    recorder: ReactorRecorder<Action, Mutation>?
   ) -> RuntimeStorage {
-    let buffer = create(minimumCapacity: 1) { _ in
-      Core(diagnostics: diagnostics, recorder: recorder)
+    var machine = Machine()
+    if diagnostics != nil || recorder != nil {
+      let extras = machine.makeExtras()
+      extras.setDiagnostics(configured: diagnostics)
+      extras.recorder = recorder?.session
+      machine.updatePath()
     }
-    let storage = unsafeDowncast(buffer, to: RuntimeStorage.self)
-    storage.withUnsafeMutablePointerToElements { $0.initializeMutex() }
-    return storage
+    return make(machine)
+  }
+
+  /// The state, read by the thread that owns the step without the lock: only that thread writes
+  /// it, and it took the step through the lock.
+  @inlinable var ownerState: State {
+    withUnsafeMutablePointerToHeader { $0.pointee.state! }
   }
 
   deinit {
-    // The reactor is gone: cancel everything it started and end every consumer (R9). Work still
-    // queued for a step is dropped with the core; only a test waiting on a barrier is let go.
-    if let extras = withUnsafeMutablePointerToHeader({ $0.pointee.extras }) {
-      for case .barrier(let release)? in extras.pending[extras.pendingHead...] { release() }
-      extras.effects.cancelAll()
-      let work = extras.effects.takeWork()
-      let consumers = extras.consumers
-      let idleWaiters = extras.idleWaiters.values
-      extras.consumers = []
-      extras.idleWaiters = [:]
-      extras.pending = []
-      work.perform()
-      for consumer in consumers { consumer.finish() }
-      extras.pipeline?.disconnect()
-      for waiter in idleWaiters { waiter.resume() }
-    }
+    // The reactor is gone: cancel everything it started and end every consumer (R9).
+    let ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
+    let machine = withUnsafeMutablePointerToHeader { $0.pointee }
+    for case .barrier(let release) in machine.queue[machine.queueHead...] { release() }
+    ending.followUp.perform()
+    for consumer in ending.consumers { consumer.finish() }
+    ending.pipeline?.disconnect()
+    ending.children?.endAll()
   }
 
-  /// Runs `body` with the lock held, then performs the side effects it recorded (cancelling
-  /// tasks, resuming continuations) once the lock is released.
-  ///
-  /// Never call it from inside `body`: the lock is not recursive (debug builds trap).
-  @inlinable func withLock<Result>(_ body: (inout Core) -> Result) -> Result {
-    withUnsafeMutablePointers { core, mutex in
-      mutex.lock()
-      let result = body(&core.pointee)
-      if let extras = core.pointee.extras, extras.effects.hasWork {
-        let work = extras.effects.takeWork()
-        mutex.unlock()
-        work.perform()
-      } else {
-        mutex.unlock()
-      }
-      return result
-    }
+  /// Runs `body` with the lock held, then performs what it left to do once the lock is released.
+  @usableFromInline func update<Result>(_ body: (inout Machine) -> (Result, FollowUp)) -> Result {
+    let (result, followUp) = withLock(body)
+    followUp.perform()
+    return result
   }
 
-  /// The state, read by the thread that owns the step, without the lock: nobody else writes it.
-  @inlinable var ownerState: State {
-    withUnsafeMutablePointerToHeader { $0.pointee.state! }
+  /// Runs `body` with the lock held, then performs the follow-up it returns.
+  @usableFromInline func perform(_ body: (inout Machine) -> FollowUp) {
+    withLock(body).perform()
   }
 }

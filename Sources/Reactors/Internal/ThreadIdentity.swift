@@ -9,17 +9,17 @@ import Android
 #endif
 
 /// The identity of the calling thread, to tell the step's own thread apart from others.
-@usableFromInline struct ThreadIdentity: Equatable {
-  @usableFromInline let thread: pthread_t
+struct ThreadIdentity: Equatable {
+  let thread: pthread_t
 
   /// The calling thread.
-  @inlinable static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+  static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
 
-  @inlinable init(thread: pthread_t) {
+  init(thread: pthread_t) {
     self.thread = thread
   }
 
-  @inlinable static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
+  static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
     pthread_equal(lhs.thread, rhs.thread) != 0
   }
 }

@@ -61,10 +61,6 @@ struct Benchmark {
       Check(label: "ratio <= \(format(limit))") { ($0.ratio ?? .infinity) <= limit }
     }
 
-    static func cpuNanosecondsPerOperation(atMost limit: Double) -> Check {
-      Check(label: "cpu <= \(format(limit)) ns/op") { $0.cpuNanosecondsPerOperation <= limit }
-    }
-
     static var noAllocations: Check {
       Check(label: "0 allocs/op") { ($0.allocationsPerOperation ?? .infinity) == 0 }
     }

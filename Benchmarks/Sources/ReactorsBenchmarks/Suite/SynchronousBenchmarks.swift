@@ -51,7 +51,7 @@ extension Benchmark {
   static func syncAction(operations: Int) -> Benchmark {
     Benchmark(
       name: "sync-action", baseline: "lock-closure-store",
-      checks: [.ratio(atMost: 2.0), .noAllocations]
+      checks: [.ratio(atMost: 2.5), .noAllocations]
     ) { counting in
       let reactor = CounterReactor()
       let observation = reactor.observe { state in blackHole(state) }

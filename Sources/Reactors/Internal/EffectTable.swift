@@ -1,0 +1,364 @@
+/// The running effects of one reactor and the cancellation rules between them; part of
+/// `RuntimeMachine`, guarded by its lock.
+///
+/// Every method is an event that updates the table and returns what must be done once the lock
+/// is released (`FollowUp`): it never calls out, except the `take(until:)` predicates, which the
+/// caller runs on a copy with the lock released. Not generic, so that its code is compiled once
+/// and never looks up generic metadata: actions and work are type-erased where they pass through.
+@usableFromInline struct EffectTable {
+  /// Every scope registered and not finished. A cancelled scope stays until its task returns, so
+  /// "no effect is running" means no task of this reactor is left.
+  private(set) var running: [ObjectIdentifier: EffectScope] = [:]
+  /// The runs of each id that has any.
+  private var groups: [EffectID: Group] = [:]
+  /// `take(until:)` scopes and their predicates.
+  private(set) var stops: [(scope: EffectScope, matches: @Sendable (Any) -> Bool)] = []
+  /// Tasks waiting in `waitUntilIdle()`, by the id of their wait.
+  private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
+  private(set) var hasEnded = false
+
+  /// The runs under one id; its scopes point to it, so that finishing one looks nothing up.
+  final class Group {
+    let id: EffectID
+    /// Running scopes, oldest first (for `.latest`, the one waiting in `open` too).
+    var running: [EffectScope] = []
+    /// `.queue` scopes waiting for their turn, oldest first.
+    var waiting: [EffectScope] = []
+    /// The `.latest` run whose task has not started yet: a newer run takes its place.
+    var open: LatestSlot?
+
+    init(id: EffectID) {
+      self.id = id
+    }
+
+    var isEmpty: Bool { running.isEmpty && waiting.isEmpty && open == nil }
+  }
+
+  /// How scoped work may be cancelled, as resolved from what `mutate` wrote.
+  @usableFromInline enum Rule {
+    /// `take(until:)`, or no rule at all (`nil`).
+    case stop((@Sendable (Any) -> Bool)?)
+    case cancellable(EffectID, CancellationPolicy)
+
+    /// Whether it adds a stop condition, which changes the path a step takes.
+    @usableFromInline var isStop: Bool {
+      if case .stop(_?) = self { true } else { false }
+    }
+  }
+
+  /// The outcome of registering scoped work.
+  @usableFromInline enum Registration: Equatable {
+    /// Run the work now, in the scope.
+    case start(EffectScope)
+    /// Drop the work: `.exhaust` and a run is in flight, or the enclosing scope has ended.
+    case skip
+    /// Run the work once the scope's turn comes (`.queue`).
+    case wait(EffectScope)
+
+    @usableFromInline static func == (lhs: Registration, rhs: Registration) -> Bool {
+      switch (lhs, rhs) {
+      case (.start(let a), .start(let b)), (.wait(let a), .wait(let b)): a === b
+      case (.skip, .skip): true
+      default: false
+      }
+    }
+  }
+
+  var hasStopConditions: Bool { !stops.isEmpty }
+
+  // MARK: - Registering
+
+  /// Registers scoped work under `rule`, inside `parent`.
+  @usableFromInline mutating func register(
+    _ rule: Rule, parent: EffectScope?
+  )
+    -> (Registration, FollowUp)
+  {
+    if let parent, !parent.isActive { return (.skip, FollowUp()) }
+    switch rule {
+    case .stop(let matches):
+      let scope = insert(EffectScope(parent: parent))
+      if let matches { stops.append((scope, matches)) }
+      return (.start(scope), FollowUp())
+    case .cancellable(let id, let policy):
+      var followUp = FollowUp()
+      let group = groups[id] ?? makeGroup(id)
+      switch policy {
+      case .merge:
+        break
+      case .latest:
+        // Switch-latest: whatever runs or waits under this id is superseded.
+        followUp = cancelAll(in: group)
+      case .exhaust:
+        if !group.running.isEmpty { return (.skip, followUp) }
+      case .queue:
+        if !group.running.isEmpty || !group.waiting.isEmpty {
+          let scope = insert(EffectScope(parent: parent, id: id))
+          scope.turn = .waiting(nil)
+          scope.group = group
+          group.waiting.append(scope)
+          return (.wait(scope), followUp)
+        }
+      }
+      let scope = insert(EffectScope(parent: parent, id: id, isLatest: policy == .latest))
+      scope.group = group
+      group.running.append(scope)
+      return (.start(scope), followUp)
+    }
+  }
+
+  /// Registers the scope of a plain top-level `run`.
+  @usableFromInline mutating func registerPlain() -> EffectScope {
+    insert(EffectScope(parent: nil))
+  }
+
+  /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it.
+  @usableFromInline mutating func attach(
+    _ task: Task<Void, Never>, to scope: EffectScope
+  )
+    -> FollowUp
+  {
+    scope.task = task
+    return scope.isActive ? FollowUp() : FollowUp(tasksToCancel: [task])
+  }
+
+  // MARK: - `.latest` runs waiting for a task
+
+  /// Leaves `.latest` work for a task: the open run of its id, if its task has not started yet,
+  /// takes it over, so a burst of runs starts one task, not one per run.
+  ///
+  /// The caller then leaves the work in the slot, with the lock still held.
+  ///
+  /// - Returns: The slot, and whether it is new (the caller spawns its task); `nil` if `scope` was
+  ///   cancelled since it registered, and its work never starts.
+  @usableFromInline mutating func schedule(
+    in scope: EffectScope, newSlot: () -> LatestSlot
+  ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
+    guard scope.isActive, let group = scope.group else { return nil }
+    if let open = group.open {
+      // The run it replaces was cancelled when this one registered, and never started.
+      var followUp = FollowUp()
+      if let superseded = open.scope {
+        open.forEachScopeInWork { followUp += finish($0) }
+        followUp += finish(superseded)
+      }
+      open.scope = scope
+      return (open, false, followUp)
+    }
+    let slot = newSlot()
+    slot.scope = scope
+    group.open = slot
+    return (slot, true, FollowUp())
+  }
+
+  /// The task of `slot` starts: it takes the newest run left there, and is attached to it.
+  ///
+  /// - Returns: The run's scope; the caller takes its work from the slot under the same lock.
+  @usableFromInline mutating func take(_ slot: LatestSlot) -> EffectScope? {
+    guard let scope = slot.scope else { return nil }
+    slot.scope = nil
+    // Looked up by id: a cancel since the run was left here has let go of its group.
+    if let id = scope.id, let group = groups[id], group.open === slot {
+      group.open = nil
+      dropIfEmpty(group)
+    }
+    slot.taken = scope
+    scope.task = slot.task
+    return scope
+  }
+
+  /// Records the task of `slot`, and attaches it to the run it took, if it took one already.
+  @usableFromInline mutating func attach(
+    _ task: Task<Void, Never>, to slot: LatestSlot
+  )
+    -> FollowUp
+  {
+    slot.task = task
+    guard slot.scope == nil, let scope = slot.taken, scope.task == nil else { return FollowUp() }
+    return attach(task, to: scope)
+  }
+
+  // MARK: - Cancelling and finishing
+
+  /// Cancels every run and waiting run registered under `id`.
+  mutating func cancel(id: EffectID) -> FollowUp {
+    guard let group = groups[id] else { return FollowUp() }
+    let followUp = cancelAll(in: group)
+    dropIfEmpty(group)
+    return followUp
+  }
+
+  /// Cancels one scope: from now on what it sends is dropped, and its task is cancelled.
+  mutating func cancel(_ scope: EffectScope) -> FollowUp {
+    guard !scope.isCancelled, !scope.isFinished else { return FollowUp() }
+    scope.isCancelled = true
+    var followUp = FollowUp()
+    if let task = scope.task { followUp.tasksToCancel.append(task) }
+    if case .waiting(let continuation?) = scope.turn {
+      followUp.turnsToResume.append((continuation, false))
+    }
+    scope.turn = .granted
+    followUp += forget(scope)
+    return followUp
+  }
+
+  /// Records that `scope`'s work has ended, or will never run; the next `.queue` run of its id
+  /// gets its turn, and `waitUntilIdle()` returns once nothing is left.
+  @usableFromInline mutating func finish(_ scope: EffectScope) -> FollowUp {
+    guard !scope.isFinished else { return FollowUp() }
+    scope.isFinished = true
+    running[ObjectIdentifier(scope)] = nil
+    var followUp = forget(scope)
+    followUp.idleWaiters = takeIdleWaitersIfIdle()
+    return followUp
+  }
+
+  /// Finishes `scope` and every scope registered inside `work`, which will never run.
+  @usableFromInline mutating func finish<Mutation>(
+    _ work: Pending<Mutation>, in scope: EffectScope
+  ) -> FollowUp {
+    var followUp = FollowUp()
+    work.forEachScope { followUp += finish($0) }
+    followUp += finish(scope)
+    return followUp
+  }
+
+  /// Decides whether a `.queue` scope may run, or keeps the continuation that waits for its turn.
+  ///
+  /// - Returns: `true` to run now, `false` if cancelled, `nil` if the continuation was kept.
+  mutating func awaitTurn(
+    of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
+  ) -> Bool? {
+    if !scope.isActive { return false }
+    guard case .waiting = scope.turn else { return true }
+    scope.turn = .waiting(continuation)
+    return nil
+  }
+
+  /// Cancels every scope, and every one registered from now on: the reactor has ended.
+  mutating func endAll() -> FollowUp {
+    hasEnded = true
+    var followUp = FollowUp()
+    for scope in running.values { followUp += cancel(scope) }
+    return followUp
+  }
+
+  // MARK: - Waiting until idle
+
+  /// Keeps `continuation` until no scope is left; `false` if none is left now.
+  mutating func addIdleWaiter(
+    _ id: UInt64, _ continuation: CheckedContinuation<Void, Never>
+  )
+    -> Bool
+  {
+    if running.isEmpty { return false }
+    idleWaiters[id] = continuation
+    return true
+  }
+
+  mutating func removeIdleWaiter(_ id: UInt64) -> CheckedContinuation<Void, Never>? {
+    idleWaiters.removeValue(forKey: id)
+  }
+
+  /// The idle waiters to resume, if no scope is left.
+  mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
+    guard running.isEmpty, !idleWaiters.isEmpty else { return [] }
+    defer { idleWaiters = [:] }
+    return Array(idleWaiters.values)
+  }
+
+  // MARK: - Private
+
+  private mutating func insert(_ scope: EffectScope) -> EffectScope {
+    // Cancelled, it still stays until its task returns, like any other.
+    if hasEnded { scope.isCancelled = true }
+    running[ObjectIdentifier(scope)] = scope
+    return scope
+  }
+
+  private mutating func cancelAll(in group: Group) -> FollowUp {
+    // Waiting runs first: cancelling a running one would hand its turn to the next in line.
+    var followUp = FollowUp()
+    let scopes = group.waiting + group.running
+    group.waiting = []
+    group.running = []
+    for scope in scopes where !scope.isCancelled && !scope.isFinished {
+      scope.group = nil
+      scope.isCancelled = true
+      if let task = scope.task { followUp.tasksToCancel.append(task) }
+      if case .waiting(let continuation?) = scope.turn {
+        followUp.turnsToResume.append((continuation, false))
+      }
+      scope.turn = .granted
+    }
+    if !stops.isEmpty { stops.removeAll { stop in scopes.contains { $0 === stop.scope } } }
+    return followUp
+  }
+
+  /// Removes a cancelled or finished scope from the tables that decide policies.
+  private mutating func forget(_ scope: EffectScope) -> FollowUp {
+    if !stops.isEmpty { stops.removeAll { $0.scope === scope } }
+    guard let group = scope.group else { return FollowUp() }
+    scope.group = nil
+    defer { dropIfEmpty(group) }
+    if let index = group.waiting.firstIndex(where: { $0 === scope }) {
+      group.waiting.remove(at: index)
+      return FollowUp()
+    }
+    guard let index = group.running.firstIndex(where: { $0 === scope }) else { return FollowUp() }
+    group.running.remove(at: index)
+    // A `.queue` line moves on when its running scope is gone; not once the reactor has ended.
+    guard group.running.isEmpty, !group.waiting.isEmpty, !hasEnded else { return FollowUp() }
+    let next = group.waiting.removeFirst()
+    group.running.append(next)
+    var followUp = FollowUp()
+    if case .waiting(let continuation?) = next.turn {
+      followUp.turnsToResume.append((continuation, true))
+    }
+    next.turn = .granted
+    return followUp
+  }
+
+  private mutating func makeGroup(_ id: EffectID) -> Group {
+    let group = Group(id: id)
+    groups[id] = group
+    return group
+  }
+
+  /// Forgets `group` once nothing runs or waits under its id.
+  private mutating func dropIfEmpty(_ group: Group) {
+    if group.isEmpty, groups[group.id] === group { groups[group.id] = nil }
+  }
+}
+
+/// A `.latest` run waiting for the task spawned to start it; a newer run of the same id replaces
+/// the one in it before the task starts, so the superseded work never starts at all.
+///
+/// The table sees the run's scope; the work is in the subclass, typed by the runtime that owns it.
+@usableFromInline class LatestSlot: @unchecked Sendable {
+  // Safe: read and written only under the runtime's lock (`EffectTable`, `RuntimeStorage`).
+  /// The scope of the run waiting for the task.
+  @usableFromInline final var scope: EffectScope?
+  /// The task spawned for the slot, once it exists.
+  final var task: Task<Void, Never>?
+  /// The scope of the run the task took, once it started.
+  final var taken: EffectScope?
+
+  @usableFromInline init() {}
+
+  /// Calls `body` with every scope registered inside the waiting work.
+  func forEachScopeInWork(_ body: (EffectScope) -> Void) {}
+}
+
+/// A `LatestSlot` with its waiting work.
+@usableFromInline final class TypedLatestSlot<Mutation: Sendable>: LatestSlot, @unchecked Sendable {
+  // Safe: see `LatestSlot`.
+  @usableFromInline var work: Pending<Mutation>?
+
+  @usableFromInline override init() {}
+
+  override func forEachScopeInWork(_ body: (EffectScope) -> Void) {
+    work?.forEachScope(body)
+  }
+}

@@ -1,0 +1,72 @@
+/// Who hears of each new state: a synchronous observer or a `StateSequence` consumer.
+@usableFromInline enum Listener<State: Sendable>: Sendable {
+  /// An observer registered with `observe(_:)`; the token is its `StateObservation`'s identity.
+  case observer(token: ObjectIdentifier, receive: @Sendable (State) -> Void)
+  /// The buffer of one `StateSequence` consumer.
+  case consumer(StateBuffer<State>)
+
+  /// What removes the listener.
+  var token: ObjectIdentifier {
+    switch self {
+    case .observer(let token, _): token
+    case .consumer(let buffer): ObjectIdentifier(buffer)
+    }
+  }
+
+  var consumer: StateBuffer<State>? {
+    if case .consumer(let buffer) = self { buffer } else { nil }
+  }
+
+  /// Whether the consumer has gone.
+  var isFinished: Bool { consumer?.isFinished ?? false }
+
+  /// Hands `state` over; returns `false` if the consumer has gone.
+  @inlinable func receive(_ state: State) -> Bool {
+    switch self {
+    case .observer(_, let receive):
+      receive(state)
+      return true
+    case .consumer(let buffer):
+      return buffer.push(state)
+    }
+  }
+}
+
+/// The listeners of a reactor, in subscription order: the first one inline, since most reactors
+/// have one (a view), and the others in an array that only those with more allocate.
+@usableFromInline struct Listeners<State: Sendable>: Sendable {
+  @usableFromInline var first: Listener<State>?
+  @usableFromInline var others: [Listener<State>] = []
+
+  @usableFromInline init() {}
+
+  var all: [Listener<State>] { (first.map { [$0] } ?? []) + others }
+
+  mutating func append(_ listener: Listener<State>) {
+    if first == nil, others.isEmpty { first = listener } else { others.append(listener) }
+  }
+
+  /// Removes and returns the listener registered under `token`.
+  mutating func remove(_ token: ObjectIdentifier) -> Listener<State>? {
+    if let first, first.token == token {
+      self.first = others.isEmpty ? nil : others.removeFirst()
+      return first
+    }
+    guard let index = others.firstIndex(where: { $0.token == token }) else { return nil }
+    return others.remove(at: index)
+  }
+
+  /// Forgets the consumers that have gone.
+  mutating func dropFinished() {
+    var kept = Listeners()
+    for listener in all where !listener.isFinished { kept.append(listener) }
+    self = kept
+  }
+
+  /// Hands `state` to each listener in order; returns `false` if a consumer turned out gone.
+  @inlinable func receive(_ state: State) -> Bool {
+    var allAlive = first?.receive(state) ?? true
+    for listener in others where !listener.receive(state) { allAlive = false }
+    return allAlive
+  }
+}
