@@ -63,9 +63,13 @@ import FoundationNetworking
     let server = try OfflineGitHubServer(
       routes: OfflineGitHubRoutes(rateLimit: OfflineRateLimit(limit: 1)), now: { now })
     defer { server.stop() }
-    _ = try await client(server).search(.firstPage(query: "swift"))
+    // The client reads the reset against its own clock (a reset past the next hour is clamped),
+    // so it is told the server's time.
+    let client = GitHubClient.live(
+      configuration: GitHubConfiguration(apiURL: server.baseURL), now: { now })
+    _ = try await client.search(.firstPage(query: "swift"))
     await #expect(throws: SearchError.rateLimited(until: now.addingTimeInterval(60))) {
-      try await client(server).search(.firstPage(query: "swift"))
+      try await client.search(.firstPage(query: "swift"))
     }
   }
 

@@ -78,6 +78,38 @@ import FoundationNetworking
     #expect(try next(page: 35, size: 30) == nil)
   }
 
+  /// Found with a hostile server: `(page - 1) * per_page` trapped on overflow.
+  @Test func aNextPageNumberTooLargeToMultiplyIsPastTheCap() throws {
+    let items = Self.item(1, "a/b")
+    let body = #"{"total_count": 5, "items": [\#(items)]}"#
+    for link in [
+      #"<https://x.test/search?q=a&page=9223372036854775807>; rel="next""#,
+      #"<https://x.test/search?q=a&page=9223372036854775807&per_page=100>; rel="next""#,
+      #"<https://x.test/search?q=a&page=92233720368547758>; rel="next""#,
+    ] {
+      #expect(try page(body, link: link).nextPage == nil)
+    }
+  }
+
+  /// Found with a hostile server: the screen showed "1 of -5 repositories".
+  @Test func aNegativeTotalCountIsAnUnreadableAnswer() {
+    #expect(throws: SearchError.invalidResponse("the answer has a negative `total_count`")) {
+      try page(#"{"total_count": -5, "items": []}"#)
+    }
+  }
+
+  /// Foundation reads a number past `Int`'s range as invalid JSON: a typed error, never a trap.
+  @Test(arguments: ["1e308", "99999999999999999999999999999", "-1e308", "1.5", "true"])
+  func aTotalCountThatIsNotAnIntIsUnreadable(value: String) {
+    #expect {
+      try page(#"{"total_count": \#(value), "items": []}"#)
+    } throws: { error in
+      guard case .invalidResponse(let reason) = error as? SearchError else { return false }
+      return reason.hasPrefix("the answer is not valid JSON")
+        || reason == "the answer has a malformed `total_count`"
+    }
+  }
+
   @Test func refusesALinkBackToTheSamePage() throws {
     let body = #"{"total_count": 5000, "items": [\#(Self.item(1, "a/b"))]}"#
     #expect(try page(body, link: "<\(url.absoluteString)>; rel=\"next\"").nextPage == nil)

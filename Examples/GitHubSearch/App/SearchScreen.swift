@@ -174,7 +174,7 @@ enum SearchScreen {
     var text: String
     if case .rateLimited(let until) = error, error.isRateLimit(at: now) {
       // The countdown says when the retry happens by itself: Ctrl-R would do nothing till then.
-      let seconds = Int(until.timeIntervalSince(now).rounded(.up))
+      let seconds = SearchError.wholeSeconds(from: now, to: until)
       let time = until.formatted(date: .omitted, time: .standard)
       text = "rate limited by \(server.name): retrying in \(seconds) s (at \(time))"
       if server.tokenRaisesRateLimit { text += " · a GITHUB_TOKEN raises the limit" }

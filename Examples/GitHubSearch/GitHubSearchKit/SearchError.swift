@@ -60,7 +60,7 @@ public enum SearchError: Error, Sendable, Hashable, Codable {
   public func message(now: Date = Date(), server: String = "GitHub") -> String {
     switch self {
     case .rateLimited(let until):
-      let seconds = max(0, Int(until.timeIntervalSince(now).rounded(.up)))
+      let seconds = Self.wholeSeconds(from: now, to: until)
       let time = until.formatted(.iso8601)
       return "rate limited by \(server) for \(seconds) s more (until \(time))"
     case .invalidQuery(let reason):
