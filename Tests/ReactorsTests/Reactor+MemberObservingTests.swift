@@ -1,6 +1,5 @@
+import Reactors
 import Testing
-
-@testable import Reactors
 
 @Suite(.timeLimit(.minutes(1))) struct ReactorMemberObservingTests {
   @Test func aMemberStreamYieldsTheCurrentValueThenOnlyChanges() async {
