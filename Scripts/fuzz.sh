@@ -33,7 +33,7 @@ sources() {
       Examples/Signup/SignupKit/{UsernameAvailability,AvailabilityCheckError}.swift \
       $(find Examples/Shared/LoopbackHTTP "$cli" -name '*.swift') ;;
   request-head)
-    echo Examples/Shared/LoopbackHTTP/Internal/RequestHead.swift \
+    echo Examples/Shared/LoopbackHTTP/Internal/{RequestHead,PercentDecoding}.swift \
       Examples/Shared/LoopbackHTTP/HTTPHeaders.swift ;;
   github-script) echo "${script[@]}" "$kit"/ScriptCommand.swift ;;
   signup-script) echo "${script[@]}" Examples/Signup/SignupKit/ScriptCommand.swift ;;

@@ -1,4 +1,5 @@
-// Fuzz target: the loopback server's request-head parser (RequestHead.parse).
+// Fuzz target: the loopback server's request-head parser (RequestHead.parse), and the
+// percent-decoding of the target it parsed.
 //
 // Input: the bytes a client sent. Property: incomplete, a head whose byte count and body length
 // lie in range, or a 4xx/5xx refusal; never a trap.
@@ -12,6 +13,7 @@ public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     precondition(byteCount > 0 && byteCount <= bytes.count && byteCount <= 1024)
     precondition(head.contentLength >= 0)
     _ = (head.wantsKeepAlive, head.expectsContinue)
+    _ = PercentDecoding.decode(head.target, plusAsSpace: true)
   case .invalid(let status, _):
     precondition((400...599).contains(status))
   }

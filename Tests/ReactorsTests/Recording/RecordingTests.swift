@@ -130,7 +130,7 @@ private let badInputs: [(String, RecordingError)] = [
     .redactedMutation(line: 2)
   ),
   (header + "\n{\"t\":0}", .corruptLine(line: 2, reason: "neither an action nor a mutation")),
-  // Found by the fuzzer: `Duration.seconds(1e308)` trapped.
+  // Found in the audit for issue 26: `Duration.seconds(1e308)` trapped.
   (
     header + "\n{\"action\":{\"save\":{}},\"t\":1e308}",
     .corruptLine(line: 2, reason: "a time (\"t\") of more than 30 years")
