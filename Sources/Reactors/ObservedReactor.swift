@@ -25,6 +25,10 @@ import Observation
 /// States reach the model on the main actor, whichever thread reduced them. When several arrive
 /// before the main actor runs, only the newest is applied: a view renders the present, not each
 /// step. Use ``Reactor/state`` where every step matters.
+///
+/// > Note: Available from macOS 14, iOS 17, tvOS 17 and watchOS 10, which have `Observation`;
+/// > the rest of the package runs from macOS 13, iOS 16, tvOS 16 and watchOS 9. On those, observe
+/// > ``Reactor/state`` from the view's model instead.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
 @dynamicMemberLookup
