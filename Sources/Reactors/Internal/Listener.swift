@@ -11,7 +11,9 @@
   @usableFromInline let consumer: StateBuffer<State>?
 
   /// An observer registered with `observe(_:)`.
-  static func observer(token: ObjectIdentifier, receive: @escaping @Sendable (State) -> Void)
+  static func observer(
+    token: ObjectIdentifier, receive: @escaping @Sendable (State) -> Void
+  )
     -> Listener
   {
     Listener(token: token, observer: receive, consumer: nil)
