@@ -1,26 +1,39 @@
 import Observation
 
-/// A reactor's state as an `@Observable` model on the main actor, for SwiftUI.
+/// A reactor's state as an `@Observable` model on the main actor, for SwiftUI, where a view
+/// re-renders only for the members it reads.
 ///
 /// ```swift
-/// struct CounterView: View {
-///   @State private var counter = ObservedReactor(CounterReactor())
+/// struct SearchView: View {
+///   @State private var search = ObservedReactor(SearchReactor())
 ///
 ///   var body: some View {
-///     Button("\(counter.state.value)") { counter.send(.increase) }
+///     VStack {
+///       if search.isLoading { ProgressView() }  // Re-renders when `isLoading` changes,
+///       List(search.results, id: \.self) { Text($0) }  // or when `results` does.
+///     }
 ///   }
 /// }
 /// ```
 ///
-/// States reach ``state`` on the main actor, whichever thread reduced them. When several arrive
+/// Reading a member through the model, `search.query` (any key path of the state: a nested
+/// member, a computed property, `search.rows[3]`), makes the view depend on that member alone: a
+/// new state re-renders it only if the member's value changed (an `Equatable` member is compared;
+/// any other counts as changed by every new state). Reading ``state`` makes it depend on every
+/// new state.
+///
+/// States reach the model on the main actor, whichever thread reduced them. When several arrive
 /// before the main actor runs, only the newest is applied: a view renders the present, not each
 /// step. Use ``Reactor/state`` where every step matters.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @MainActor
+@dynamicMemberLookup
 public final class ObservedReactor<R: Reactor>: Observable {
   /// The reactor observed.
   public let reactor: R
 
-  /// The newest state delivered to the main actor; reading it registers an observation.
+  /// The newest state delivered to the main actor; reading it makes the reader depend on every
+  /// new state.
   public var state: R.State {
     registrar.access(self, keyPath: \.state)
     return storedState
@@ -30,6 +43,13 @@ public final class ObservedReactor<R: Reactor>: Observable {
   private let registrar = ObservationRegistrar()
   private let mailbox: Locked<R.State?>
   private var observation: StateObservation?
+  /// The members read so far, keyed by their key path in the state.
+  ///
+  /// Observation tells dependencies apart by key paths of the model, and the model stores only
+  /// the whole state; so each member read gets a key path of its own, `\.[member: keyPath]`,
+  /// and the comparison that tells, when a state arrives, whether its readers must hear of it.
+  /// Members stay once read: the registrar does not say when a member's last reader is gone.
+  private var members: [PartialKeyPath<R.State>: Member] = [:]
 
   /// Observes `reactor` from now on.
   public init(_ reactor: R) {
@@ -47,15 +67,59 @@ public final class ObservedReactor<R: Reactor>: Observable {
     }
   }
 
+  /// A member of the newest state; reading it makes the reader depend on this member alone,
+  /// told of a new state only when the member's value changed.
+  public subscript<Value: Equatable>(dynamicMember member: KeyPath<R.State, Value>) -> Value {
+    access(member) { { $0[keyPath: member] == $1[keyPath: member] } }
+    return storedState[keyPath: member]
+  }
+
+  /// A member of the newest state that is not `Equatable`; reading it makes the reader depend
+  /// on this member, told of every new state, since a change cannot be told from a repeat.
+  public subscript<Value>(dynamicMember member: KeyPath<R.State, Value>) -> Value {
+    access(member) { nil }
+    return storedState[keyPath: member]
+  }
+
   /// Sends an action to the reactor.
   public func send(_ action: R.Action) {
     reactor.send(action)
   }
 
+  /// Registers the reading of `member`; on its first read, remembers it with the comparison
+  /// `isUnchanged` makes (made only then, so a read allocates nothing).
+  private func access(
+    _ member: PartialKeyPath<R.State>,
+    isUnchanged: () -> ((R.State, R.State) -> Bool)?
+  ) {
+    let key: KeyPath<ObservedReactor, Void>
+    if let known = members[member] {
+      key = known.key
+    } else {
+      key = \.[member: member]
+      members[member] = Member(key: key, isUnchanged: isUnchanged())
+    }
+    registrar.access(self, keyPath: key)
+  }
+
+  /// The identity of a member's readers for the registrar, which never reads through it.
+  private nonisolated subscript(member member: PartialKeyPath<R.State>) -> Void { () }
+
   private func applyPendingState() {
     guard let newState = mailbox.withLock({ $0.take() }) else { return }
+    let oldState = storedState
+    let changed = members.values.filter { !($0.isUnchanged?(oldState, newState) ?? false) }
+    for member in changed { registrar.willSet(self, keyPath: member.key) }
     registrar.withMutation(of: self, keyPath: \.state) {
       storedState = newState
     }
+    for member in changed { registrar.didSet(self, keyPath: member.key) }
+  }
+
+  /// A member read through the model: the key path its readers depend on, and how to tell
+  /// whether a new state changed it (`nil`: every new state does).
+  private struct Member {
+    let key: KeyPath<ObservedReactor, Void>
+    let isUnchanged: ((R.State, R.State) -> Bool)?
   }
 }

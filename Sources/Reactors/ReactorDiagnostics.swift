@@ -22,6 +22,8 @@ public struct ReactorDiagnostics<Action: Sendable, Mutation: Sendable, State: Se
   /// The rules that ``DiagnosticEvent/description`` applies.
   public let redaction: Redaction
   let handler: @Sendable (DiagnosticEvent<Action, Mutation, State>) -> Void
+  /// Told the initial state when the reactor reads it, for hooks that compare states.
+  let start: (@Sendable (State) -> Void)?
 
   /// Calls `handler` with every event.
   ///
@@ -30,7 +32,15 @@ public struct ReactorDiagnostics<Action: Sendable, Mutation: Sendable, State: Se
     redaction: Redaction = .default,
     _ handler: @escaping @Sendable (DiagnosticEvent<Action, Mutation, State>) -> Void
   ) {
+    self.init(redaction: redaction, start: nil, handler)
+  }
+
+  init(
+    redaction: Redaction, start: (@Sendable (State) -> Void)?,
+    _ handler: @escaping @Sendable (DiagnosticEvent<Action, Mutation, State>) -> Void
+  ) {
     self.redaction = redaction
+    self.start = start
     self.handler = handler
   }
 
@@ -86,7 +96,7 @@ public struct DiagnosticEvent<Action: Sendable, Mutation: Sendable, State: Senda
   }
 }
 
-private func writeToStandardError(_ text: String) {
+func writeToStandardError(_ text: String) {
   var text = text
   text.withUTF8 { bytes in
     var offset = 0

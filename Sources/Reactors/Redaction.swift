@@ -31,6 +31,7 @@ public struct Redaction: Sendable, Hashable {
 
   /// Whether a field, case or label with this name holds a secret.
   public func isSecret(_ name: String) -> Bool {
+    if keywords.isEmpty { return false }
     let name = name.lowercased()
     return keywords.contains { name.contains($0) }
   }

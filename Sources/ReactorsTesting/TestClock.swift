@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Testing) import Reactors
 
 /// A clock whose time moves only when a test says so; sleepers wake in deadline order.
 ///
@@ -47,6 +48,8 @@ public final class TestClock: Clock, @unchecked Sendable {
     let id: UInt64
     let deadline: Instant
     let continuation: CheckedContinuation<Void, any Error>
+    /// The effect task of a test store's reactor that sleeps, if it is one.
+    let tracked: TrackedTask?
   }
 
   private struct SleeperWaiter {
@@ -87,6 +90,9 @@ public final class TestClock: Clock, @unchecked Sendable {
       nextID += 1
       return nextID
     }
+    // An effect task that sleeps here tells its test store, which then knows that it waits for
+    // the test to advance this clock; a child task's sleep leaves the effect busy.
+    let tracked = TrackedTask.current.flatMap { $0.isCallingTask ? $0 : nil }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
@@ -96,7 +102,13 @@ public final class TestClock: Clock, @unchecked Sendable {
           // Under the lock `onCancel` takes too: a cancel that came first is seen here, a later
           // one finds the sleeper registered.
           if Task.isCancelled { return .cancelled }
-          sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          sleepers.append(
+            Sleeper(id: id, deadline: deadline, continuation: continuation, tracked: tracked))
+          // Under the lock that wakes sleepers, so that a wake never comes before the sleep.
+          tracked?.fellAsleep { [weak self] in
+            let now = self.map { " (the clock is at \($0.now.offset))" } ?? ""
+            return "sleeps on a TestClock until \(deadline.offset)\(now)"
+          }
           return .waiting(takeSatisfiedSleeperWaiters())
         }
         switch start {
@@ -108,6 +120,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     } onCancel: {
       let cancelled = lock.withLock { () -> Sleeper? in
         guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        sleepers[index].tracked?.wokeUp()
         return sleepers.remove(at: index)
       }
       cancelled?.continuation.resume(throwing: CancellationError())
@@ -235,6 +248,7 @@ public final class TestClock: Clock, @unchecked Sendable {
         return nil
       }
       let sleeper = sleepers.remove(at: index)
+      sleeper.tracked?.wokeUp()  // Busy from now on, before its task even runs again.
       currentInstant = max(currentInstant, sleeper.deadline)
       return sleeper
     }

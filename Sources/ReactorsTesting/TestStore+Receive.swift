@@ -183,6 +183,13 @@ extension TestStore {
     case .idle:
       // The effects' last events are recorded before their tasks end: none is coming.
       return "Expected to receive \(description), but no effect is running that could send it."
+    case .parked:
+      return """
+        Expected to receive \(description), but every effect still running waits for a \
+        TestClock:
+        \(describeParkedEffects())
+        Advance the clock (await clock.advance(by:)) before receiving.
+        """
     case .timeout:
       let running = reactor._runningEffectCount
       return """

@@ -166,13 +166,23 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable {
     let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     let timeout = timeout ?? self.timeout
     if exhaustivity == .on {
+      var outcome: StoreRecorder<R.Mutation, R.State>.WaitOutcome?
       if tracker.runningCount > 0 {
         let deadline = ContinuousClock.now.advanced(by: timeout)
-        _ = await recorder.wait(forEventAfter: nil, orIdle: tracker, until: deadline)
+        outcome = await recorder.wait(forEventAfter: nil, orIdle: tracker, until: deadline)
       }
       let effects = reactor._runningEffectCount
       let tasks = tracker.runningCount
-      if effects > 0 {
+      if outcome == .parked, tasks > 0 {
+        FailureReporter.fail(
+          """
+          \(count(tasks, "effect is", "effects are")) still running at finish(), waiting for a \
+          TestClock:
+          \(describeParkedEffects())
+          Advance the clock so that they can end, or cancel them before the test ends.
+          """,
+          at: site)
+      } else if effects > 0 {
         FailureReporter.fail(
           """
           \(count(effects, "effect is", "effects are")) still running at finish(), \
@@ -193,6 +203,14 @@ public final class TestStore<R: Reactor>: Sendable where R.State: Equatable {
   }
 
   // MARK: - Shared by send and receive
+
+  /// One line per effect asleep on a test clock: its action and what it waits for.
+  func describeParkedEffects() -> String {
+    let lines = (tracker.parkedEffects ?? []).map { effect in
+      "  the effect of \(ValueDump.line(of: effect.action, limit: 100)) \(effect.describeWait())"
+    }
+    return lines.sorted().joined(separator: "\n")
+  }
 
   /// Checks `actual`, the state after `step`, against what the test expects, and makes it the
   /// known state.

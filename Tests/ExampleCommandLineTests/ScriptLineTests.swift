@@ -70,4 +70,17 @@ struct ScriptLineTests {
       line.unknownCommand(expected: ["a", "b", "c"])
         == ScriptError(line: 5, #"unknown command "xxxxxxxxxxxxxxxxxxxx…" (expected a, b or c)"#))
   }
+
+  /// Property: `sleep` with any number is a duration in range or a ``ScriptError``.
+  @Test func sleepWithAnyExtremeNumberIsInRangeOrAnError() throws {
+    var values = ExtremeValues()
+    for _ in 0..<2000 {
+      let line = try #require(try ScriptLine(number: 1, text: "sleep \(values.number())"))
+      do {
+        #expect((0...ScriptLine.maximumSleepMilliseconds).contains(try line.milliseconds()))
+      } catch {
+        #expect(error.line == 1)
+      }
+    }
+  }
 }

@@ -26,16 +26,53 @@ import Testing
     return state
   }
 
-  @Test func setQueryStartsOverWithTheFirstPageOnItsWay() {
+  @Test func setQueryStartsOverKeepingOnlyTheShownResultsAsStale() {
     let state = reactor.reduce(state: loaded, mutation: .setQuery("rust"))
     var expected = State()
     expected.query = "rust"
     expected.isLoadingFirstPage = true
+    expected.staleRepositories = loaded.repositories
     #expect(state == expected)
   }
 
+  @Test func setQueryWhileStillSearchingKeepsTheSameStaleResults() {
+    let typing = reactor.reduce(state: loaded, mutation: .setQuery("r"))
+    let state = reactor.reduce(state: typing, mutation: .setQuery("ru"))
+    #expect(state.staleRepositories == loaded.repositories)
+    #expect(state.repositories.isEmpty)
+    #expect(state.nextPage == nil)
+  }
+
   @Test func setQueryToEmptyClearsEverythingAndLoadsNothing() {
+    let typing = reactor.reduce(state: loaded, mutation: .setQuery("r"))
     #expect(reactor.reduce(state: loaded, mutation: .setQuery("")) == State())
+    #expect(reactor.reduce(state: typing, mutation: .setQuery("")) == State())
+  }
+
+  @Test func theFirstPageOrItsFailureReplacesTheStaleResults() {
+    let typing = reactor.reduce(state: loaded, mutation: .setQuery("rust"))
+    let arrived = reactor.reduce(state: typing, mutation: .setRepos(.fixture(5...6)))
+    #expect(arrived.staleRepositories.isEmpty)
+    #expect(arrived.repositories.map(\.id) == [5, 6])
+    let failed = reactor.reduce(
+      state: typing,
+      mutation: .setError(.offline("could not connect"), failedPage: .firstPage(query: "rust")))
+    #expect(failed.staleRepositories.isEmpty)
+    #expect(failed.repositories.isEmpty)
+  }
+
+  @Test func retryIsOfferedOnlyWhenAskingAgainCanHelpNow() {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    #expect(loaded.canRetry(at: now))  // 503 on page 2.
+    var state = loaded
+    state.error = .invalidQuery("bad")
+    #expect(!state.canRetry(at: now))
+    state.error = .rateLimited(until: now.addingTimeInterval(1))
+    #expect(!state.canRetry(at: now))
+    #expect(state.canRetry(at: now.addingTimeInterval(1)))
+    state.failedPage = nil
+    #expect(!state.canRetry(at: now.addingTimeInterval(1)))
+    #expect(!State().canRetry(at: now))
   }
 
   @Test func setReposReplacesTheListAndTakesThePagesLinkAndTotals() {
@@ -408,6 +445,11 @@ import Testing
     await settle()
     #expect(reactor.currentState.error == .invalidQuery("Validation Failed"))
     #expect(reactor.currentState.repositories.isEmpty)
+
+    reactor.send(.retry)  // The same query would be refused again: ignored.
+    await settle()
+    #expect(server.requests.count == 1)
+    #expect(reactor.currentState.error == .invalidQuery("Validation Failed"))
   }
 
   // MARK: Lifetime
@@ -484,6 +526,39 @@ import Testing
     await store.receive(.setRepos(rust)) {
       $0.repositories = rust.repositories
       $0.totalCount = 2
+      $0.isLoadingFirstPage = false
+    }
+    await store.finish()
+  }
+
+  @Test func aNewQueryShowsThePreviousResultsAsStaleUntilItsFirstPageArrives() async {
+    await store.send(.updateQuery("swift")) {
+      $0.query = "swift"
+      $0.isLoadingFirstPage = true
+    }
+    await clock.advance(by: .milliseconds(300))
+    let swift = SearchPage.fixture(1...2, total: 2)
+    server.respond(await server.nextCall(), with: swift)
+    await store.receive(.setRepos(swift)) {
+      $0.repositories = swift.repositories
+      $0.totalCount = 2
+      $0.isLoadingFirstPage = false
+    }
+    await store.send(.updateQuery("swiftui")) {
+      $0.query = "swiftui"
+      $0.repositories = []
+      $0.totalCount = nil
+      $0.staleRepositories = swift.repositories
+      $0.isLoadingFirstPage = true
+    }
+    await store.send(.loadNextPage)  // Stale results have no next page: ignored.
+    await clock.advance(by: .milliseconds(300))
+    let swiftUI = SearchPage.fixture(7...9, total: 3, owner: "ui")
+    server.respond(await server.nextCall(), with: swiftUI)
+    await store.receive(.setRepos(swiftUI)) {
+      $0.repositories = swiftUI.repositories
+      $0.staleRepositories = []
+      $0.totalCount = 3
       $0.isLoadingFirstPage = false
     }
     await store.finish()
@@ -691,9 +766,11 @@ import Testing
   @Test func aNewQueryRemovesTheDetailAndCancelsItsLoad() async {
     await searchSwift()
     _ = await open(0)
+    let swift = store.state.repositories
     await store.send(.updateQuery("rust")) {
       $0 = GitHubSearchReactor.State()
       $0.query = "rust"
+      $0.staleRepositories = swift
       $0.isLoadingFirstPage = true
     }
     await store.receive(.setDetail(nil))  // The child's removal: the new query cleared it already.
@@ -702,6 +779,7 @@ import Testing
     search.respond(await search.nextCall(), with: .fixture(1...1, total: 1))
     await store.receive(.setRepos(.fixture(1...1, total: 1))) {
       $0.repositories = [.fixture(1)]
+      $0.staleRepositories = []
       $0.totalCount = 1
       $0.isLoadingFirstPage = false
     }

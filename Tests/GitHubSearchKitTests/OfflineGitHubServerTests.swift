@@ -34,6 +34,18 @@ import FoundationNetworking
     #expect(try await task.value.repositories.count == 30)
   }
 
+  /// From `GITHUB_SEARCH_OFFLINE_LATENCY_MS=9223372036854775807`, which hung every search.
+  @Test func anAbsurdLatencyIsAMinute() async throws {
+    let clock = TestClock()
+    let server = try OfflineGitHubServer(latency: .milliseconds(Int.max), clock: clock)
+    defer { server.stop() }
+    let client = client(server)
+    let task = Task { try await client.search(.firstPage(query: "swift")) }
+    for _ in 0..<100_000 where clock.sleeperCount == 0 { await Task.yield() }
+    await clock.advance(by: OfflineGitHubServer.longestLatency)
+    #expect(try await task.value.repositories.count == 30)
+  }
+
   @Test func stopsWaitingWhenTheClientLeaves() async throws {
     let clock = TestClock()
     let server = try OfflineGitHubServer(latency: .seconds(5), clock: clock)
@@ -63,9 +75,13 @@ import FoundationNetworking
     let server = try OfflineGitHubServer(
       routes: OfflineGitHubRoutes(rateLimit: OfflineRateLimit(limit: 1)), now: { now })
     defer { server.stop() }
-    _ = try await client(server).search(.firstPage(query: "swift"))
+    // The client reads the reset against its own clock (a reset past the next hour is clamped),
+    // so it is told the server's time.
+    let client = GitHubClient.live(
+      configuration: GitHubConfiguration(apiURL: server.baseURL), now: { now })
+    _ = try await client.search(.firstPage(query: "swift"))
     await #expect(throws: SearchError.rateLimited(until: now.addingTimeInterval(60))) {
-      try await client(server).search(.firstPage(query: "swift"))
+      try await client.search(.firstPage(query: "swift"))
     }
   }
 

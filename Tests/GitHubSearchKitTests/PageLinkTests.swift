@@ -15,4 +15,14 @@ import Testing
     #expect(link.number == nil)
     #expect(link.pageSize == nil)
   }
+
+  @Test(arguments: [
+    "page=0&per_page=0", "page=-3&per_page=-1", "page=99999999999999999999&per_page=101",
+    "page=nan&per_page=1e308",
+  ])
+  func hasNoNumberOrSizeOutOfRange(query: String) {
+    let link = PageLink(url: URL(string: "https://x.test/search?q=a&" + query)!)
+    #expect(link.number == nil)
+    #expect(link.pageSize == nil)
+  }
 }

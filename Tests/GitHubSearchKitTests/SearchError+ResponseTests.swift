@@ -39,6 +39,29 @@ import FoundationNetworking
     #expect(error(429, headers) == .rateLimited(until: now.addingTimeInterval(20)))
   }
 
+  /// Found with a hostile server: the screen said "rate limited for 9223372035059043328 s more
+  /// (until 506713-02-07…)", and `1e300` trapped building that message.
+  @Test(arguments: ["9223372036854775807", "1e300", "nan", "inf", "99999999999999999999999999999"])
+  func anAbsurdResetIsAnHourAtMost(reset: String) {
+    let headers = ["x-ratelimit-remaining": "0", "x-ratelimit-reset": reset]
+    let expected = Int(reset) == nil ? now.addingTimeInterval(60) : now.addingTimeInterval(3600)
+    #expect(error(403, headers) == .rateLimited(until: expected))
+    #expect(
+      error(403, headers)?.message(now: now).contains(
+        "for \(Int(expected.timeIntervalSince(now))) s more") == true)
+  }
+
+  @Test func aResetInThePastIsOverNow() {
+    let headers = ["x-ratelimit-remaining": "0", "x-ratelimit-reset": "-9223372036854775808"]
+    #expect(error(403, headers) == .rateLimited(until: now))
+  }
+
+  /// Found with a hostile server: `retry-after: 9223372036854775807` trapped in the message.
+  @Test(arguments: ["9223372036854775807", "Fri, 31 Dec 9999 23:59:59 GMT"])
+  func anAbsurdRetryAfterIsAnHourAtMost(value: String) {
+    #expect(error(429, ["retry-after": value]) == .rateLimited(until: now.addingTimeInterval(3600)))
+  }
+
   @Test func a429WithoutHintsWaitsAMinute() {
     #expect(error(429) == .rateLimited(until: now.addingTimeInterval(60)))
   }

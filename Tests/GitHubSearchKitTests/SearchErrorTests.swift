@@ -8,9 +8,8 @@ import Testing
     let now = Date(timeIntervalSince1970: 1_700_000_000)
     let error = SearchError.rateLimited(until: now.addingTimeInterval(42))
     #expect(
-      error.message(now: now)
-        == "rate limited by GitHub for 42 s more (until 2023-11-14T22:14:02Z); "
-        + "set GITHUB_TOKEN for a higher limit")
+      error.message(now: now) == "rate limited by GitHub for 42 s more (until 2023-11-14T22:14:02Z)"
+    )
     #expect(error.isRateLimit(at: now))
     #expect(!error.isRateLimit(at: now.addingTimeInterval(42)))
     #expect(!SearchError.forbidden("x").isRateLimit(at: now))
@@ -31,6 +30,22 @@ import Testing
         "GitHub serves only the first 1000 results of a search",
         "unreadable answer from the server: the answer is not UTF-8 text",
       ])
+  }
+
+  @Test func namesTheServerThatAnsweredAndAdvisesNothingItCannotVouchFor() {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    let offline = "the offline server"
+    let messages = [
+      SearchError.rateLimited(until: now.addingTimeInterval(5)), .unavailable(status: 502),
+      .notFound("a/b"),
+    ].map { $0.message(now: now, server: offline) }
+    #expect(
+      messages == [
+        "rate limited by the offline server for 5 s more (until 2023-11-14T22:13:25Z)",
+        "the offline server is unavailable (HTTP 502); try again later",
+        "the offline server has no repository named a/b",
+      ])
+    #expect(!messages.joined().contains("GitHub"))
   }
 
   @Test func reducesServerTextToOneSafeLine() {

@@ -78,6 +78,38 @@ import FoundationNetworking
     #expect(try next(page: 35, size: 30) == nil)
   }
 
+  /// Found with a hostile server: `(page - 1) * per_page` trapped on overflow.
+  @Test func aNextPageNumberTooLargeToMultiplyIsPastTheCap() throws {
+    let items = Self.item(1, "a/b")
+    let body = #"{"total_count": 5, "items": [\#(items)]}"#
+    for link in [
+      #"<https://x.test/search?q=a&page=9223372036854775807>; rel="next""#,
+      #"<https://x.test/search?q=a&page=9223372036854775807&per_page=100>; rel="next""#,
+      #"<https://x.test/search?q=a&page=92233720368547758>; rel="next""#,
+    ] {
+      #expect(try page(body, link: link).nextPage == nil)
+    }
+  }
+
+  /// Found with a hostile server: the screen showed "1 of -5 repositories".
+  @Test func aNegativeTotalCountIsAnUnreadableAnswer() {
+    #expect(throws: SearchError.invalidResponse("the answer has a negative `total_count`")) {
+      try page(#"{"total_count": -5, "items": []}"#)
+    }
+  }
+
+  /// Foundation reads a number past `Int`'s range as invalid JSON: a typed error, never a trap.
+  @Test(arguments: ["1e308", "99999999999999999999999999999", "-1e308", "1.5", "true"])
+  func aTotalCountThatIsNotAnIntIsUnreadable(value: String) {
+    #expect {
+      try page(#"{"total_count": \#(value), "items": []}"#)
+    } throws: { error in
+      guard case .invalidResponse(let reason) = error as? SearchError else { return false }
+      return reason.hasPrefix("the answer is not valid JSON")
+        || reason == "the answer has a malformed `total_count`"
+    }
+  }
+
   @Test func refusesALinkBackToTheSamePage() throws {
     let body = #"{"total_count": 5000, "items": [\#(Self.item(1, "a/b"))]}"#
     #expect(try page(body, link: "<\(url.absoluteString)>; rel=\"next\"").nextPage == nil)
@@ -113,5 +145,40 @@ import FoundationNetworking
 
   @Test func reportsTheHTTPErrorBeforeLookingAtTheBody() {
     #expect(throws: SearchError.unavailable(status: 503)) { try page("not json", status: 503) }
+  }
+
+  /// Property: whatever numbers the status, headers and body carry, the decoder returns a page
+  /// with counts in range, or a ``SearchError`` whose rate limit ends within the hour.
+  @Test func anyExtremeAnswerIsAPageInRangeOrATypedError() {
+    var values = ExtremeValues()
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+    for _ in 0..<1500 {
+      let status = [200, 403, 429, 401, 422, 503, 302].randomElement(using: &values)!
+      let headers = [
+        "retry-after": values.number(), "x-ratelimit-remaining": values.number(),
+        "x-ratelimit-reset": values.number(),
+        "Link": "<https://x.test/s?q=a&page=\(values.number())&per_page=\(values.number())>; "
+          + #"rel="next""#,
+      ].filter { _ in Bool.random(using: &values) }
+      let json =
+        #"{"total_count": \#(values.number()), "items": [{"id": \#(values.number()), "#
+        + #""full_name": "a/b", "stargazers_count": \#(values.number()), "#
+        + #""html_url": "https://github.com/a/b"}]}"#
+      var body = Data(json.utf8)
+      if Int.random(in: 0..<8, using: &values) == 0 { body.append(contentsOf: values.bytes()) }
+      let response = HTTPURLResponse(
+        url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+      do throws(SearchError) {
+        let page = try SearchResponseDecoder.page(
+          from: body, response: response, url: url, pageSize: 30, now: now)
+        #expect(page.totalCount >= 0 && page.repositories.allSatisfy { $0.stargazersCount >= 0 })
+        #expect((page.nextPage?.number ?? 1) >= 1)
+      } catch {
+        if case .rateLimited(let until) = error {
+          #expect((0...SearchError.longestRateLimit).contains(until.timeIntervalSince(now)))
+        }
+        #expect(!error.message(now: now).isEmpty)
+      }
+    }
   }
 }

@@ -138,4 +138,20 @@ import Testing
       return
     }
   }
+
+  /// Property: a head with any `Content-Length` or any bytes is incomplete, complete with a
+  /// length in range, or refused with a 4xx or 5xx status.
+  @Test func anyExtremeHeadParsesInRangeOrIsRefused() {
+    var values = ExtremeValues()
+    for _ in 0..<2000 {
+      var bytes = Array("POST /a HTTP/1.1\r\nContent-Length: \(values.number())\r\n".utf8)
+      bytes += values.bytes() + (Bool.random(using: &values) ? Array("\r\n\r\n".utf8) : [])
+      switch RequestHead.parse(bytes[...], maximumByteCount: 1024) {
+      case .incomplete: break
+      case .complete(let head, let byteCount):
+        #expect(head.contentLength >= 0 && (1...bytes.count).contains(byteCount))
+      case .invalid(let status, _): #expect((400...599).contains(status))
+      }
+    }
+  }
 }

@@ -115,13 +115,38 @@ import Testing
       ])
   }
 
-  @Test func receiveFailsAfterTheTimeoutWhileAnEffectWaitsForTheClock() async {
+  @Test func receiveFailsAtOnceWhenEveryEffectWaitsForATestClockTheTestDidNotAdvance() async {
+    // Given an effect asleep on a test clock, and a timeout far beyond the test's time limit
+    let started = ContinuousClock.now
     let failures = await recordedFailures {
-      let store = TestStore(SearchReactor(clock: TestClock()))
+      let store = TestStore(SearchReactor(clock: TestClock()), timeout: .seconds(600))
       await store.send(.updateQuery("swift")) { $0.query = "swift" }
-      await store.receive(.setResults(["swift-result"]), timeout: .milliseconds(50))
+      // When the test waits for what it sends without advancing the clock
+      await store.receive(.setResults(["swift-result"]))
       store.reactor.cancel(id: "search")
     }
+    // Then it fails at once, naming the effect and what it waits for
+    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(
+      failures.map(\.message) == [
+        """
+        Expected to receive .setResults(["swift-result"]), but every effect still running waits \
+        for a TestClock:
+          the effect of .updateQuery("swift") sleeps on a TestClock until 0.3 seconds (the clock \
+        is at 0.0 seconds)
+        Advance the clock (await clock.advance(by:)) before receiving.
+        """
+      ])
+  }
+
+  @Test func receiveStillWaitsWhileAnEffectIsAwakeAndFailsAfterTheTimeout() async {
+    let gate = Gate()
+    let failures = await recordedFailures {
+      let store = TestStore(SearchReactor(clock: TestClock()))
+      await store.send(.hang(gate))
+      await store.receive(.setResults(["swift-result"]), timeout: .milliseconds(50))
+    }
+    gate.open()
 
     #expect(failures.count == 1)
     #expect(
@@ -209,6 +234,8 @@ private final class SearchReactor: Reactor {
     case load
     case fail
     case doNothing
+    /// Runs an effect that waits on the gate, not on a clock, until the test opens it.
+    case hang(Gate)
   }
 
   enum Mutation: Equatable {
@@ -251,6 +278,8 @@ private final class SearchReactor: Reactor {
       .run { _ in throw FixtureError.offline }
     case .doNothing:
       .none
+    case .hang(let gate):
+      .run { _ in await gate.wait() }
     }
   }
 

@@ -14,13 +14,36 @@ import Testing
     await store.finish()
   }
 
-  @Test func finishReportsAnEffectStillRunning() async {
+  @Test func finishReportsAtOnceAnEffectThatWaitsForATestClockTheTestDidNotAdvance() async {
+    // Given an effect asleep on a test clock, and a timeout far beyond the test's time limit
+    let started = ContinuousClock.now
     let failures = await recordedFailures {
-      let store = TestStore(TimerReactor(clock: TestClock()))
+      let store = TestStore(TimerReactor(clock: TestClock()), timeout: .seconds(600))
       await store.send(.start) { $0.isRunning = true }
-      await store.finish(timeout: .milliseconds(50))
+      // When the test finishes without advancing the clock
+      await store.finish()
       store.reactor.cancel(id: "timer")
     }
+    // Then it fails at once, naming the effect and what it waits for
+    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(
+      failures.map(\.message) == [
+        """
+        1 effect is still running at finish(), waiting for a TestClock:
+          the effect of .start sleeps on a TestClock until 1.0 seconds (the clock is at 0.0 seconds)
+        Advance the clock so that they can end, or cancel them before the test ends.
+        """
+      ])
+  }
+
+  @Test func finishReportsAnEffectStillRunning() async {
+    let gate = Gate()
+    let failures = await recordedFailures {
+      let store = TestStore(TimerReactor(clock: TestClock()))
+      await store.send(.hang(gate))
+      await store.finish(timeout: .milliseconds(50))
+    }
+    gate.open()
 
     #expect(
       failures.map(\.message) == [
@@ -32,26 +55,28 @@ import Testing
   }
 
   @Test func theTimeoutGivenToTheStoreBoundsFinish() async {
+    let gate = Gate()
     let failures = await recordedFailures {
       let store = TestStore(TimerReactor(clock: TestClock()), timeout: .milliseconds(50))
-      await store.send(.start) { $0.isRunning = true }
+      await store.send(.hang(gate))
       await store.finish()
-      store.reactor.cancel(id: "timer")
     }
+    gate.open()
 
     #expect(failures.count == 1)
     #expect(failures.first?.message.contains("after waiting 0.05 seconds") == true)
   }
 
   @Test func theStoreTimeoutCanChangeInTheMiddleOfATest() async {
+    let gate = Gate()
     let failures = await recordedFailures {
       let store = TestStore(TimerReactor(clock: TestClock()))
       #expect(store.timeout == .seconds(30))
-      await store.send(.start) { $0.isRunning = true }
+      await store.send(.hang(gate))
       store.timeout = .milliseconds(20)
       await store.finish()
-      store.reactor.cancel(id: "timer")
     }
+    gate.open()
 
     #expect(failures.count == 1)
     #expect(failures.first?.message.contains("after waiting 0.02 seconds") == true)
@@ -149,6 +174,8 @@ private final class TimerReactor: Reactor {
   enum Action {
     case start
     case fail
+    /// Runs an effect that waits on the gate, not on a clock, until the test opens it.
+    case hang(Gate)
   }
 
   enum Mutation: Equatable {
@@ -184,6 +211,8 @@ private final class TimerReactor: Reactor {
       )
     case .fail:
       .run { _ in throw FixtureError.timerBroke }
+    case .hang(let gate):
+      .run { _ in await gate.wait() }
     }
   }
 

@@ -235,6 +235,26 @@ import Testing
       #expect(reactor.currentState.usernameValidation == .failed("octocat is already taken"))
     }
   }
+
+  /// Property: any status, rate-limit header and body is a verdict or an
+  /// ``AvailabilityCheckError``, never a trap.
+  @Test func anyExtremeAnswerIsAVerdictOrATypedError() {
+    var values = ExtremeValues()
+    for _ in 0..<1000 {
+      let status =
+        Bool.random(using: &values)
+        ? values.integer() : [200, 403, 404].randomElement(using: &values)!
+      let body =
+        Bool.random(using: &values)
+        ? Data(#"{"login": \#(values.number())}"#.utf8) : Data(values.bytes())
+      do {
+        _ = try UsernameAvailabilityClient.availability(
+          status: status, rateLimitRemaining: values.number(), body: body)
+      } catch {
+        #expect(error is AvailabilityCheckError)
+      }
+    }
+  }
 }
 
 extension HTTPResponse {

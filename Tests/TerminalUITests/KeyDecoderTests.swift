@@ -215,6 +215,21 @@ struct KeyDecoderTests {
 
     #expect(decoder.decode(Array("z".utf8)) == [.character("z")])
   }
+
+  /// Property: any bytes, CSI numbers of any size included, in chunks of any size decode to keys
+  /// with nothing held back after a flush.
+  @Test func anyExtremeInputDecodesWithNothingLeftAfterAFlush() {
+    var values = ExtremeValues()
+    for _ in 0..<2000 {
+      var decoder = KeyDecoder()
+      let bytes = Array("\u{1B}[\(values.number())~".utf8) + values.bytes()
+      let cut = Int.random(in: 0...bytes.count, using: &values)
+      _ = decoder.decode(bytes[..<cut])
+      _ = decoder.decode(bytes[cut...])
+      _ = decoder.flush()
+      #expect(!decoder.hasPendingBytes)
+    }
+  }
 }
 
 /// A small seeded generator, so the random test is the same on every run.

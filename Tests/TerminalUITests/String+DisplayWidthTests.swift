@@ -30,6 +30,25 @@ struct StringDisplayWidthTests {
     #expect("a👨‍👩‍👧b".truncated(toDisplayWidth: 2) == "a")
   }
 
+  @Test func wrappingBreaksBetweenWordsAndKeepsEveryWord() {
+    let text = "invalid query: Validation Failed: `stars:lots` is not a number or a range."
+    let lines = text.wrapped(toDisplayWidth: 20)
+    #expect(
+      lines == [
+        "invalid query:", "Validation Failed:", "`stars:lots` is not", "a number or a range.",
+      ])
+    #expect(lines.allSatisfy { $0.displayWidth <= 20 })
+    #expect(lines.joined(separator: " ") == text)
+  }
+
+  @Test func wrappingSplitsOnlyAWordWiderThanALine() {
+    #expect("ab abcdefgh c".wrapped(toDisplayWidth: 4) == ["ab", "abcd", "efgh", "c"])
+    #expect("名前とアドレス".wrapped(toDisplayWidth: 5) == ["名前", "とア", "ドレ", "ス"])
+    #expect("  spaced   out  ".wrapped(toDisplayWidth: 40) == ["spaced out"])
+    #expect("".wrapped(toDisplayWidth: 5) == [""])
+    #expect("abc".wrapped(toDisplayWidth: 0) == [])
+  }
+
   @Test func paddingFillsToTheColumnWidth() {
     #expect("名前".padded(toDisplayWidth: 6) == "名前  ")
     #expect("abc".padded(toDisplayWidth: 2) == "abc")

@@ -48,6 +48,38 @@ struct TerminalTests {
     #expect(sameModes(pty.attributes, original))
   }
 
+  @Test func aScreenDrawsOnlyWhileItsTerminalIsInteractive() throws {
+    let pty = try PseudoTerminal()
+    pty.resize(rows: 5, columns: 20)
+    let terminal = Terminal(input: pty.terminal, output: pty.terminal)
+    let screen = Screen(terminal: terminal)
+    // What is written by now: `render` writes before it returns.
+    func written() -> String { pty.readOutput(waitingUpTo: 0) { _ in false } }
+
+    screen.render(Frame(lines: ["before"]))
+    let beforeEntering = written()
+    try terminal.enterInteractiveMode(captureStandardError: false)
+    _ = written()
+    screen.render(Frame(lines: ["drawn"]))
+    let whileInteractive = written()
+    terminal.restore()
+    _ = written()
+    // A late frame, as a timer's last tick would draw it after the app's loop ended.
+    screen.render(Frame(lines: ["late"]))
+    let afterRestoring = written()
+    try terminal.enterInteractiveMode(captureStandardError: false)
+    _ = written()
+    screen.render(Frame(lines: ["late"]))
+    let again = written()
+    terminal.restore()
+
+    #expect(beforeEntering == "")
+    #expect(whileInteractive.contains("drawn"))
+    #expect(afterRestoring == "")
+    // The frame not drawn is not taken as drawn: back in interactive mode, all of it is.
+    #expect(again.hasPrefix("\(esc)[H\(esc)[2J") && again.contains("late"))
+  }
+
   @Test func theSizeIsTheWindowSize() throws {
     let pty = try PseudoTerminal()
     pty.resize(rows: 33, columns: 101)

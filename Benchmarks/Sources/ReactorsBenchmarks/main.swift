@@ -68,6 +68,7 @@ let suite: [Benchmark] = [
   .resumeFloor(changes: scaled(100)),
   .fanout(changes: scaled(100)),
   .idleReactorMemory(),
+  .perMemberObservation(),
   .latest10k(),
   .combineMVVM(operations: scaled(200_000)),
 ]

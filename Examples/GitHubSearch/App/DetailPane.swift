@@ -12,12 +12,16 @@ import TerminalUI
 /// https://github.com/apple/swift
 /// ⠙ loading…
 /// ```
+///
+/// In a short window it gives up rows, least useful first: the empty status row, the
+/// description, the counts; the title, a spinner or error, and the address stay longest.
 enum DetailPane {
-  /// The rows the pane takes.
+  /// The most rows the pane takes.
   static let rows = 5
 
   static func lines(
-    _ detail: RepositoryDetailReactor.State, width: Int, spinner: String, now: Date
+    _ detail: RepositoryDetailReactor.State, width: Int, rows: Int, spinner: String, now: Date,
+    server: String
   ) -> [Line] {
     let title = "── \(detail.fullName) "
     var rule = Line(title.truncated(toDisplayWidth: width, ellipsis: "…"), style: .bold)
@@ -39,14 +43,20 @@ enum DetailPane {
       status = Line(spinner + " ", style: .foreground(.cyan))
       status.append("loading…")
     } else if let error = detail.error {
-      status = Line("✗ " + error.message(now: now), style: .foreground(.red))
+      status = Line("✗ " + error.message(now: now, server: server), style: .foreground(.red))
     }
-    return [
-      rule,
-      Line(description ?? "No description.", style: description == nil ? .dim : .plain),
-      counts,
-      Line(detail.htmlURL.absoluteString, style: .foreground(.green)),
-      status,
+    // In display order, each with its priority: the lowest numbers stay when rows run out.
+    let lines: [(Line, priority: Int)] = [
+      (rule, 0),
+      (Line(description ?? "No description.", style: description == nil ? .dim : .plain), 3),
+      (counts, 2),
+      (Line(detail.htmlURL.absoluteString, style: .foreground(.green)), 1),
+      (status, status.text.isEmpty ? 4 : 0),
     ]
+    let kept = Set(
+      lines.indices.sorted { (lines[$0].priority, $0) < (lines[$1].priority, $1) }.prefix(rows))
+    return lines.indices.filter(kept.contains).map {
+      lines[$0].0.truncated(toDisplayWidth: width)
+    }
   }
 }

@@ -5,7 +5,8 @@ import Reactors
 import TerminalUI
 
 /// The interactive search on a terminal: type to search, arrows to move, more results load as
-/// the selection nears the end, Enter opens the repository's detail, Esc closes it.
+/// the selection nears the end, Enter opens the repository's detail (which then follows the
+/// selection), Esc closes it.
 ///
 /// Everything runs on the main actor: terminal events, reactor states and the spinner's tick
 /// each call in to update the local state and redraw. The terminal is restored on every way
@@ -14,16 +15,16 @@ import TerminalUI
 @MainActor final class InteractiveSearch {
   private let reactor: GitHubSearchReactor
   private let terminal: Terminal
-  private let source: String
+  private let server: SearchScreen.Server
   private var screen: Screen?
   private var local = SearchScreen.Local()
   /// Whether a rate limit's countdown was seen running, so its end triggers one retry.
   private var isCountingDown = false
 
-  init(reactor: GitHubSearchReactor, terminal: Terminal, source: String) {
+  init(reactor: GitHubSearchReactor, terminal: Terminal, server: SearchScreen.Server) {
     self.reactor = reactor
     self.terminal = terminal
-    self.source = source
+    self.server = server
   }
 
   /// Runs until the person quits (Esc with no detail open), interrupts (Ctrl-C) or input ends.
@@ -38,8 +39,8 @@ import TerminalUI
       for await _ in reactor.state.buffering(.latest) { self.stateChanged() }
     }
     let ticks = Task {
-      while !Task.isCancelled {
-        try? await Task.sleep(for: .milliseconds(100))
+      // A cancelled sleep ends the loop: a last tick would draw after the terminal is restored.
+      while (try? await Task.sleep(for: .milliseconds(100))) != nil {
         self.tick()
       }
     }
@@ -53,35 +54,54 @@ import TerminalUI
   }
 
   private func handle(_ key: Key) {
-    let height = SearchScreen.listHeight(for: terminal.size, search: reactor.currentState)
-    let count = reactor.currentState.repositories.count
-    switch key {
-    case .up: local.viewport.move(by: -1, count: count, height: height)
-    case .down: local.viewport.move(by: 1, count: count, height: height)
-    case .pageUp: local.viewport.move(by: -height, count: count, height: height)
-    case .pageDown: local.viewport.move(by: height, count: count, height: height)
-    case .enter:
-      reactor.send(.openRepository(at: local.viewport.selection))
-    case .escape:
-      reactor.send(.closeRepository)
-    case .control("r"):
-      reactor.send(.retry)
-    case .control("l"):
-      screen?.invalidate()
-    default:
-      let before = local.editor.text
-      guard local.editor.handle(key) else { break }
-      if local.editor.text != before {
-        local.viewport.reset()
-        reactor.send(.updateQuery(local.editor.text))
+    let height = listHeight
+    let rows: Int? =
+      switch key {
+      case .up: -1
+      case .down: 1
+      case .pageUp: -height
+      case .pageDown: height
+      default: nil
+      }
+    if let rows {
+      let selection = local.viewport.selection
+      local.viewport.move(
+        by: rows, count: reactor.currentState.repositories.count, height: height)
+      // An open detail follows the selection, as a preview pane does.
+      if reactor.currentState.detail != nil, local.viewport.selection != selection {
+        reactor.send(.openRepository(at: local.viewport.selection))
+      }
+    } else {
+      switch key {
+      case .enter:
+        reactor.send(.openRepository(at: local.viewport.selection))
+      case .escape:
+        reactor.send(.closeRepository)
+      case .control("r"):
+        reactor.send(.retry)
+      case .control("l"):
+        screen?.invalidate()
+      default:
+        let before = local.editor.text
+        guard local.editor.handle(key) else { break }
+        if local.editor.text != before {
+          local.viewport.reset()
+          reactor.send(.updateQuery(local.editor.text))
+        }
       }
     }
     loadMoreIfNearTheEnd()
     render()
   }
 
+  /// The rows the list has in the window as it is now.
+  private var listHeight: Int {
+    SearchScreen.listHeight(
+      for: terminal.size, search: reactor.currentState, now: Date(), server: server)
+  }
+
   private func stateChanged() {
-    let height = SearchScreen.listHeight(for: terminal.size, search: reactor.currentState)
+    let height = listHeight
     local.viewport.clamp(count: reactor.currentState.repositories.count, height: height)
     loadMoreIfNearTheEnd()
     render()
@@ -115,7 +135,7 @@ import TerminalUI
   private func loadMoreIfNearTheEnd() {
     let state = reactor.currentState
     guard state.hasNextPage, !state.repositories.isEmpty else { return }
-    let height = SearchScreen.listHeight(for: terminal.size, search: state)
+    let height = listHeight
     if local.viewport.isNearEnd(count: state.repositories.count, height: height) {
       reactor.send(.loadNextPage)
     }
@@ -125,6 +145,6 @@ import TerminalUI
     screen?.render(
       SearchScreen.frame(
         search: reactor.currentState, local: local, size: terminal.size, now: Date(),
-        source: source))
+        server: server))
   }
 }

@@ -2,27 +2,52 @@ import Foundation
 import GitHubSearchKit
 import TerminalUI
 
-/// Draws the interactive search: the query field, a status line, the result list, the open
-/// repository's detail (``DetailPane``), the error line and the key help.
+/// Draws the interactive search: the query field, the headline (status, or the error wrapped
+/// right under it), the result list, the open repository's detail (``DetailPane``) and the key
+/// hints.
 ///
 /// ```
 /// Search GitHub › swift▏                                          offline · 127.0.0.1:40123
 /// 713 repositories · 30 loaded
 /// ────────────────────────────────────────────────────────────────────────────────────────
-/// › owner/swift-json            ★ 1.2k  Swift       A fast json library for Swift
-///   owner/swiftkit              ★   87  Rust        Experiments with cache and http in Rust
+/// › owner/swift-json   ★  1.2k  Swift   A fast json library for Swift
+///   owner/swiftkit     ★    87  Rust    Experiments with cache and http in Rust
 /// …
 /// ⠙ loading page 2…
-///
-/// ↑↓ PgUp PgDn move · Enter details · Ctrl-R retry · Esc quit
+/// ↑↓ move · PgUp PgDn page · Enter details · Esc quit
 /// ```
+///
+/// Small windows keep what matters: the query field and the key hints always show; the list's
+/// columns are shared by priority (``TableColumn``) and cut with "…"; the detail pane gives up
+/// its least useful rows first. While a new query's first page is on its way, the previous
+/// results stay on screen, dimmed.
 enum SearchScreen {
-  /// Rows above the list (field, status, rule) and below it (error, help).
-  static let chromeRows = 5
+  /// Where the searches go, as the screen names it and advises on it.
+  struct Server {
+    /// Shown right of the query field: `offline · 127.0.0.1:40123`, `api.github.com`.
+    var label: String
+    /// Who errors are blamed on: `GitHub`, or `the offline server`.
+    var name: String
+    /// Whether setting `GITHUB_TOKEN` would raise a rate limit: online, with none set.
+    var tokenRaisesRateLimit: Bool
 
-  /// How many list rows fit in a window of `size`, beside the detail pane if one is open.
-  static func listHeight(for size: TerminalSize, search: GitHubSearchReactor.State) -> Int {
-    max(1, size.rows - chromeRows - (search.detail == nil ? 0 : DetailPane.rows))
+    /// The server behind `apiURL`: the embedded offline server when `isOffline`, else GitHub
+    /// (or GitHub Enterprise), with or without a token in `environment`.
+    init(
+      apiURL: URL, isOffline: Bool,
+      environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+      let host = apiURL.host ?? apiURL.absoluteString
+      if isOffline {
+        label = "offline · \(host)\(apiURL.port.map { ":\($0)" } ?? "")"
+        name = "the offline server"
+        tokenRaisesRateLimit = false  // It never gets a token.
+      } else {
+        label = host
+        name = "GitHub"
+        tokenRaisesRateLimit = GitHubToken.fromEnvironment(environment) == nil
+      }
+    }
   }
 
   /// What the interactive mode keeps besides the reactor's state.
@@ -32,68 +57,163 @@ enum SearchScreen {
     var spinner = Spinner()
   }
 
+  /// How the window's rows are shared, top to bottom, between the query field (1 row), the
+  /// headline, the rule, the list, the detail pane and the key hints (1 row).
+  struct Layout: Equatable {
+    var headlineRows: Int
+    var hasRule: Bool
+    var listRows: Int
+    var detailRows: Int
+
+    /// The field and the hints always; then the headline (its first row at least), the rule
+    /// when there is room, and the rest split between the list and the detail pane, which
+    /// takes at most its ``DetailPane/rows`` and leaves the list half the room or more.
+    init(rows: Int, headlineLines: Int, hasDetail: Bool) {
+      var free = max(0, rows - 2)
+      headlineRows = min(free, max(1, min(headlineLines, free - 2)))
+      free -= headlineRows
+      hasRule = free >= 6
+      if hasRule { free -= 1 }
+      detailRows = hasDetail ? min(DetailPane.rows, max(free / 2, free - 3)) : 0
+      listRows = free - detailRows
+    }
+  }
+
+  /// How many list rows fit in a window of `size` for `search` at `now`: the page the arrow
+  /// keys move by.
+  static func listHeight(
+    for size: TerminalSize, search: GitHubSearchReactor.State, now: Date, server: Server
+  ) -> Int {
+    let width = max(size.columns, 1)
+    let headline = headlineLines(search, spinner: "", width: width, now: now, server: server)
+    let layout = Layout(
+      rows: size.rows, headlineLines: headline.count, hasDetail: search.detail != nil)
+    return max(1, layout.listRows)
+  }
+
   static func frame(
-    search: GitHubSearchReactor.State, local: Local, size: TerminalSize, now: Date, source: String
+    search: GitHubSearchReactor.State, local: Local, size: TerminalSize, now: Date,
+    server: Server
   ) -> Frame {
-    let width = max(size.columns, 10)
+    let width = max(size.columns, 1)
     var frame = Frame()
 
-    // The query field, with where the search goes on the right.
-    let label = "Search GitHub › "
-    let sourceText = source.truncated(toDisplayWidth: max(0, width / 3))
-    let fieldWidth = max(1, width - label.displayWidth - sourceText.displayWidth - 2)
+    // The query field, with where the search goes on the right when there is room for both.
+    let label = width >= 40 ? "Search GitHub › " : "› "
+    let sourceText =
+      width >= 60 ? server.label.truncated(toDisplayWidth: width / 3, ellipsis: "…") : ""
+    let sourceRoom = sourceText.isEmpty ? 0 : sourceText.displayWidth + 2
+    let fieldWidth = max(1, width - label.displayWidth - sourceRoom)
     let (shown, cursorColumn) = local.editor.visibleText(width: fieldWidth)
     var field = Line(label, style: .bold)
-    field.append(shown.padded(toDisplayWidth: fieldWidth + 2))
+    field.append(shown.padded(toDisplayWidth: fieldWidth + (sourceText.isEmpty ? 0 : 2)))
     field.append(sourceText, style: .dim)
-    frame.append(field)
+    frame.append(field.truncated(toDisplayWidth: width))
     frame.cursor = Frame.Cursor(row: 0, column: label.displayWidth + cursorColumn)
 
-    frame.append(statusLine(search, spinner: local.spinner.frame))
-    frame.append(Line(String(repeating: "─", count: width), style: .dim))
+    let headline = headlineLines(
+      search, spinner: local.spinner.frame, width: width, now: now, server: server)
+    let layout = Layout(
+      rows: size.rows, headlineLines: headline.count, hasDetail: search.detail != nil)
+    for line in headline.prefix(layout.headlineRows) { frame.append(line) }
+    if layout.hasRule { frame.append(Line(String(repeating: "─", count: width), style: .dim)) }
 
-    // The list, and what is under its last item.
-    let height = listHeight(for: size, search: search)
-    let visible = search.repositories.dropFirst(local.viewport.offset).prefix(height)
-    for (index, repository) in zip(visible.indices, visible) {
-      frame.append(row(repository, width: width, isSelected: index == local.viewport.selection))
+    // The list (the previous query's, dimmed, until this one's first page comes), and what is
+    // under its last item.
+    let isStale = search.repositories.isEmpty && search.isLoadingFirstPage
+    let repositories = isStale ? search.staleRepositories : search.repositories
+    let visible = repositories.dropFirst(isStale ? 0 : local.viewport.offset)
+      .prefix(layout.listRows)
+    let widths = columnWidths(visible, width: width)
+    var listLines = zip(visible.indices, visible).map { index, repository in
+      row(
+        repository, widths: widths, width: width,
+        look: isStale ? .stale : index == local.viewport.selection ? .selected : .normal)
     }
-    if visible.count < height, let footer = footer(search, spinner: local.spinner.frame) {
-      frame.append(footer)
+    if !isStale, listLines.count < layout.listRows,
+      let footer = footer(search, spinner: local.spinner.frame, server: server)
+    {
+      listLines.append(footer.truncated(toDisplayWidth: width))
     }
-    while frame.lines.count < 3 + height { frame.append(Line()) }
+    while listLines.count < layout.listRows { listLines.append(Line()) }
+    listLines.forEach { frame.append($0) }
+
     if let detail = search.detail {
-      for line in DetailPane.lines(detail, width: width, spinner: local.spinner.frame, now: now) {
-        frame.append(line)
-      }
+      let lines = DetailPane.lines(
+        detail, width: width, rows: layout.detailRows, spinner: local.spinner.frame, now: now,
+        server: server.name)
+      lines.forEach { frame.append($0) }
     }
-
-    frame.append(errorLine(search, now: now))
-    let escape = search.detail == nil ? "Esc quit" : "Esc close"
-    frame.append(
-      Line("↑↓ PgUp PgDn move · Enter details · Ctrl-R retry · \(escape)", style: .dim))
+    frame.append(KeyHint.line(hints(search, now: now), width: width))
     return frame
   }
 
-  private static func statusLine(_ search: GitHubSearchReactor.State, spinner: String) -> Line {
+  // MARK: The headline
+
+  /// The status line, and under it the error wrapped to the width; an error alone when no
+  /// results came, so the reason is the first thing under the query.
+  static func headlineLines(
+    _ search: GitHubSearchReactor.State, spinner: String, width: Int, now: Date, server: Server
+  ) -> [Line] {
+    guard let error = search.error else {
+      return [statusLine(search, spinner: spinner, server: server).truncated(toDisplayWidth: width)]
+    }
+    let status =
+      search.totalCount == nil
+      ? [] : [statusLine(search, spinner: spinner, server: server).truncated(toDisplayWidth: width)]
+    return status + errorLines(error, search: search, width: width, now: now, server: server)
+  }
+
+  /// The most rows an error takes; a longer one ends with "…".
+  static let errorRows = 3
+
+  private static func errorLines(
+    _ error: SearchError, search: GitHubSearchReactor.State, width: Int, now: Date,
+    server: Server
+  ) -> [Line] {
+    var text: String
+    if case .rateLimited(let until) = error, error.isRateLimit(at: now) {
+      // The countdown says when the retry happens by itself: Ctrl-R would do nothing till then.
+      let seconds = SearchError.wholeSeconds(from: now, to: until)
+      let time = until.formatted(date: .omitted, time: .standard)
+      text = "rate limited by \(server.name): retrying in \(seconds) s (at \(time))"
+      if server.tokenRaisesRateLimit { text += " · a GITHUB_TOKEN raises the limit" }
+    } else {
+      text = error.message(now: now, server: server.name)
+      if let page = search.failedPage, !page.isFirstPage { text = "loading more: " + text }
+      if case .invalidQuery = error { text += " · edit the query" }
+    }
+    var lines = ("✗ " + text).wrapped(toDisplayWidth: width)
+    if lines.count > errorRows {
+      lines = Array(lines.prefix(errorRows))
+      lines[errorRows - 1] = (lines[errorRows - 1] + " …")
+        .truncated(toDisplayWidth: width, ellipsis: "…")
+    }
+    return lines.map { Line($0, style: .foreground(.red)) }
+  }
+
+  private static func statusLine(
+    _ search: GitHubSearchReactor.State, spinner: String, server: Server
+  ) -> Line {
     if search.query.isEmpty {
       return Line("Type to search repositories; results appear as you type.", style: .dim)
     }
     if search.isLoadingFirstPage {
       var line = Line(spinner + " ", style: .foreground(.cyan))
       line.append("searching for “\(search.query)”…")
+      if search.repositories.isEmpty && !search.staleRepositories.isEmpty {
+        line.append(" · previous results dimmed", style: .dim)
+      }
       return line
     }
-    guard let total = search.totalCount else {
-      return search.error == nil ? Line() : Line("The search failed.", style: .dim)
-    }
+    guard let total = search.totalCount else { return Line() }
     if total == 0 { return Line("No repositories match “\(search.query)”.") }
     var line = Line("\(total) repositories", style: .bold)
     if search.repositories.count < total {
       line.append(" · \(search.repositories.count) loaded", style: .dim)
     }
     if total > GitHubConfiguration.resultCap {
-      line.append(" · GitHub lists the first 1000", style: .dim)
+      line.append(" · \(server.name) lists the first 1000", style: .dim)
     }
     if search.isIncomplete {
       line.append(" · incomplete results", style: .foreground(.yellow))
@@ -109,34 +229,61 @@ enum SearchScreen {
     return line
   }
 
-  private static func row(_ repository: Repository, width: Int, isSelected: Bool) -> Line {
-    let nameWidth = min(36, max(12, width / 3))
-    func style(_ base: TextStyle) -> TextStyle {
-      var style = base
-      style.inverse = isSelected
-      return style
-    }
-    var line = Line(isSelected ? "› " : "  ", style: style(.bold))
-    line.append(
-      repository.fullName.truncated(toDisplayWidth: nameWidth, ellipsis: "…")
-        .padded(toDisplayWidth: nameWidth + 1), style: style(.bold))
-    line.append(
-      "★" + compact(repository.stargazersCount).leftPadded(to: 5) + "  ",
-      style: style(.foreground(.yellow)))
-    line.append(
-      (repository.language ?? "—").truncated(toDisplayWidth: 12, ellipsis: "…")
-        .padded(toDisplayWidth: 14), style: style(.foreground(.cyan)))
-    let used = line.displayWidth
-    let description = SearchError.oneLine(repository.description ?? "", limit: 300)
-    let room = max(0, width - used)
-    let shown = repository.description == nil ? "" : description
-    line.append(
-      shown.truncated(toDisplayWidth: room, ellipsis: "…")
-        .padded(toDisplayWidth: isSelected ? room : 0), style: style(.plain))
-    return line
+  // MARK: The list
+
+  /// How a row is drawn.
+  private enum RowLook {
+    case normal, selected, stale
   }
 
-  private static func footer(_ search: GitHubSearchReactor.State, spinner: String) -> Line? {
+  /// The widths of the name, stars, language and description columns for `repositories` in a
+  /// window `width` wide: the name first, then the stars, the language, and the description
+  /// with what is left, each left out rather than shown as a sliver.
+  static func columnWidths(_ repositories: some Collection<Repository>, width: Int) -> [Int] {
+    let names = repositories.map(\.fullName.displayWidth).max() ?? 0
+    let languages = repositories.map { ($0.language ?? "—").displayWidth }.max() ?? 0
+    let columns = [
+      TableColumn(natural: min(36, names), minimum: 8, priority: 0),
+      TableColumn(natural: 6, minimum: 6, priority: 1),
+      TableColumn(natural: min(12, languages), minimum: 4, priority: 2),
+      TableColumn(natural: width, minimum: 12, priority: 3),
+    ]
+    return TableColumn.widths(columns, fitting: width - 2, gap: 2)
+  }
+
+  private static func row(
+    _ repository: Repository, widths: [Int], width: Int, look: RowLook
+  ) -> Line {
+    func style(_ base: TextStyle) -> TextStyle {
+      var style = look == .stale ? TextStyle.dim : base
+      style.inverse = look == .selected
+      return style
+    }
+    var cells: [(String, TextStyle)] = [
+      (repository.fullName, style(.bold)),
+      ("★" + compact(repository.stargazersCount).leftPadded(to: 5), style(.foreground(.yellow))),
+      (repository.language ?? "—", style(.foreground(.cyan))),
+      (SearchError.oneLine(repository.description ?? "", limit: 300), style(.plain)),
+    ]
+    if repository.description == nil { cells[3].0 = "" }
+    var line = Line(look == .selected ? "› " : "  ", style: style(.bold))
+    for (cell, columnWidth) in zip(cells, widths) where columnWidth > 0 {
+      if line.displayWidth > 2 { line.append("  ", style: style(.plain)) }
+      line.append(
+        cell.0.truncated(toDisplayWidth: columnWidth, ellipsis: "…")
+          .padded(toDisplayWidth: columnWidth), style: cell.1)
+    }
+    // A selected row is highlighted across the window; others end at their text.
+    if look == .selected {
+      line.append(
+        String(repeating: " ", count: max(0, width - line.displayWidth)), style: style(.plain))
+    }
+    return line.truncated(toDisplayWidth: width)
+  }
+
+  private static func footer(
+    _ search: GitHubSearchReactor.State, spinner: String, server: Server
+  ) -> Line? {
     if search.isLoadingNextPage {
       var line = Line(spinner + " ", style: .foreground(.cyan))
       line.append(search.nextPage?.number.map { "loading page \($0)…" } ?? "loading more…")
@@ -147,29 +294,24 @@ enum SearchScreen {
     }
     let text =
       (search.totalCount ?? 0) > GitHubConfiguration.resultCap
-      ? "— the end: GitHub lists only the first 1000 results —" : "— the end —"
+      ? "— the end: \(server.name) lists only the first 1000 results —" : "— the end —"
     return Line(text, style: .dim)
   }
 
-  private static func errorLine(_ search: GitHubSearchReactor.State, now: Date) -> Line {
-    if let error = search.error {
-      if case .rateLimited(let until) = error, error.isRateLimit(at: now) {
-        let seconds = Int(until.timeIntervalSince(now).rounded(.up))
-        let time = until.formatted(date: .omitted, time: .standard)
-        var line = Line("✗ rate limited by GitHub: ", style: .foreground(.red))
-        line.append("retrying in \(seconds) s (at \(time))", style: .bold)
-        line.append("  · a GITHUB_TOKEN raises the limit", style: .dim)
-        return line
-      }
-      var line = Line("✗ " + error.message(now: now), style: .foreground(.red))
-      if search.failedPage != nil, error.isRetryable {
-        line.append("  · Ctrl-R to retry", style: .dim)
-      } else if case .invalidQuery = error {
-        line.append("  · edit the query", style: .dim)
-      }
-      return line
+  // MARK: The key hints
+
+  /// The keys that do something now: moving and opening only with results, Ctrl-R only when a
+  /// retry would ask again, and always the way out.
+  static func hints(_ search: GitHubSearchReactor.State, now: Date) -> [KeyHint] {
+    var hints: [KeyHint] = []
+    if !search.repositories.isEmpty {
+      hints.append(KeyHint("↑↓", "move", priority: 2))
+      hints.append(KeyHint("PgUp PgDn", "page", priority: 4))
+      hints.append(KeyHint("Enter", "details", priority: 3))
     }
-    return Line()
+    if search.canRetry(at: now) { hints.append(KeyHint("Ctrl-R", "retry", priority: 1)) }
+    hints.append(KeyHint("Esc", search.detail == nil ? "quit" : "close", priority: 0))
+    return hints
   }
 
   /// `987`, `1.2k`, `12k`, `1.3M`.

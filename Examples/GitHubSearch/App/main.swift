@@ -51,14 +51,12 @@ case .script(let commands):
   status = await ScriptedSearch.run(
     commands: commands, options: options, client: backend.client, recorder: recorder)
 case .interactive:
-  let source =
-    options.common.server == .offline
-    ? "offline · \(backend.apiURL.host ?? "")\(backend.apiURL.port.map { ":\($0)" } ?? "")"
-    : backend.apiURL.host ?? backend.apiURL.absoluteString
+  let server = SearchScreen.Server(
+    apiURL: backend.apiURL, isOffline: options.common.server == .offline)
   let reactor = GitHubSearchReactor(
     client: backend.client, debounce: options.common.debounce, recorder: recorder)
   do {
-    end = try await InteractiveSearch(reactor: reactor, terminal: Terminal(), source: source).run()
+    end = try await InteractiveSearch(reactor: reactor, terminal: Terminal(), server: server).run()
   } catch {
     program.printError("cannot use the terminal: \(error)")
     status = 1

@@ -16,7 +16,10 @@ import Reactors
 /// - the loading flag is cleared by the page's outcome, not by a trailing mutation that a
 ///   cancelled request would deliver late;
 /// - the query is trimmed, debounced (300 ms on an injected clock) and deduplicated, and an
-///   empty query clears the results without a request.
+///   empty query clears the results without a request;
+/// - while a new query's first page is on its way, the previous results stay in
+///   ``State/staleRepositories`` for the screen to show dimmed, instead of a blank list at each
+///   keystroke.
 ///
 /// Opening a repository shows its detail, loaded by a child reactor
 /// (``RepositoryDetailReactor``) that this one attaches and mirrors into ``State/detail``; opening
@@ -69,6 +72,11 @@ public final class GitHubSearchReactor: Reactor {
     public var query = ""
     /// The repositories of the pages loaded so far, in order, without repeats.
     public var repositories: [Repository] = []
+    /// The previous query's repositories, kept while this query's first page is on its way so
+    /// that a screen can show them marked stale rather than blank the list at each keystroke.
+    /// They are not this query's results: never paged, opened or counted, and gone once its first
+    /// page arrives or fails, or the query is cleared.
+    public var staleRepositories: [Repository] = []
     /// The page to load next, as the last page's `Link: rel="next"` named it.
     public var nextPage: PageLink?
     /// Whether the first page of ``query`` is on its way (debounce included).
@@ -94,6 +102,13 @@ public final class GitHubSearchReactor: Reactor {
 
     /// Whether the server offered another page.
     public var hasNextPage: Bool { nextPage != nil }
+
+    /// Whether ``Action/retry`` would ask again at `date`: a page failed for a reason that may
+    /// pass, and no rate limit is in force. A screen offers the retry only then.
+    public func canRetry(at date: Date) -> Bool {
+      guard failedPage != nil, let error, error.isRetryable else { return false }
+      return !error.isRateLimit(at: date)
+    }
   }
 
   /// An empty search.
@@ -161,9 +176,10 @@ public final class GitHubSearchReactor: Reactor {
       )
 
     case .retry:
+      // Ignored when nothing failed, when asking again cannot help (a refused query), and
+      // while a rate limit is in force.
       let state = currentState
-      guard let failedPage = state.failedPage else { return .none }  // Nothing failed.
-      guard state.error?.isRateLimit(at: now()) != true else { return .none }  // Not yet.
+      guard state.canRetry(at: now()), let failedPage = state.failedPage else { return .none }
       return .concat(
         .just(failedPage.isFirstPage ? .setLoadingFirstPage(true) : .setLoadingNextPage(true)),
         search(failedPage)
@@ -191,10 +207,13 @@ public final class GitHubSearchReactor: Reactor {
     switch mutation {
     case .setQuery(let query):
       // Start over: nothing of the old query survives, least of all its next page, nor the open
-      // repository (`mutate` detached its child, whose `setDetail(nil)` follows).
+      // repository (`mutate` detached its child, whose `setDetail(nil)` follows). Only the last
+      // results shown stay, as stale, until the new ones come; an empty query shows nothing.
+      let shown = state.repositories.isEmpty ? state.staleRepositories : state.repositories
       state = State()
       state.query = query
       state.isLoadingFirstPage = !query.isEmpty
+      state.staleRepositories = query.isEmpty ? [] : shown
 
     case .setLoadingFirstPage(let isLoading):
       state.isLoadingFirstPage = isLoading
@@ -202,6 +221,7 @@ public final class GitHubSearchReactor: Reactor {
 
     case .setRepos(let page):
       state.repositories = []
+      state.staleRepositories = []
       state.append(page)
       state.isIncomplete = page.isIncomplete
       state.isLoadingFirstPage = false
@@ -219,10 +239,13 @@ public final class GitHubSearchReactor: Reactor {
       state.nextPage = nil
       state.isLoadingFirstPage = false
       state.isLoadingNextPage = false
+      state.staleRepositories = []
 
     case .setError(let error, let failedPage):
-      // Keep the pages already loaded; remember which page failed, for `retry`.
+      // Keep the pages already loaded; remember which page failed, for `retry`. The previous
+      // query's results go: the error is what this query got.
       state.error = error
+      state.staleRepositories = []
       state.failedPage = failedPage
       state.isLoadingFirstPage = false
       state.isLoadingNextPage = false

@@ -24,11 +24,14 @@ public final class OfflineGitHubServer: Sendable {
   /// Every request received so far, with what became of it.
   public var requests: [RequestRecord] { server.requests }
 
+  /// The longest latency the server plays: a minute; a longer one is cut to it.
+  public static let longestLatency = Duration.seconds(60)
+
   /// Starts serving.
   ///
   /// - Parameters:
   ///   - routes: The API: the catalog and an optional rate limit.
-  ///   - latency: How long each answer takes, on `clock`.
+  ///   - latency: How long each answer takes, on `clock`; at most ``longestLatency``.
   ///   - clock: The clock the latency is slept on.
   ///   - now: The current date, for the rate limit's reset time.
   ///   - fault: Answers a request instead of the routes when it returns a response.
@@ -41,6 +44,8 @@ public final class OfflineGitHubServer: Sendable {
     fault: (@Sendable (HTTPRequest) -> HTTPResponse?)? = nil,
     limits: LoopbackServer.Limits = LoopbackServer.Limits()
   ) throws {
+    // `GITHUB_SEARCH_OFFLINE_LATENCY_MS=9223372036854775807` would hang every search for ever.
+    let latency = min(latency, Self.longestLatency)
     server = try LoopbackServer(limits: limits) { request in
       if let response = fault?(request) { return response }
       if latency > .zero {

@@ -29,14 +29,18 @@ extension SearchError {
       if let retryAfter = response.value(forHTTPHeaderField: "retry-after")
         .flatMap({ Self.seconds(inRetryAfter: $0, now: now) })
       {
-        self = .rateLimited(until: now.addingTimeInterval(retryAfter))
+        self = .rateLimited(until: now.addingTimeInterval(retryAfter), now: now)
       } else if response.value(forHTTPHeaderField: "x-ratelimit-remaining")?
         .trimmingCharacters(in: .whitespaces) == "0"
       {
+        // Whole seconds since 1970, as GitHub sends it; not `TimeInterval(_:)`, which takes
+        // `nan`, `inf` and `1e308`. Any end is clamped to the next hour.
         let reset = response.value(forHTTPHeaderField: "x-ratelimit-reset")
-          .flatMap { TimeInterval($0.trimmingCharacters(in: .whitespaces)) }
+          .flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
         self = .rateLimited(
-          until: reset.map(Date.init(timeIntervalSince1970:)) ?? now.addingTimeInterval(60))
+          until: reset.map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            ?? now.addingTimeInterval(60),
+          now: now)
       } else if status == 429 {
         self = .rateLimited(until: now.addingTimeInterval(60))
       } else {
@@ -79,15 +83,16 @@ extension SearchError {
     return parts.isEmpty ? nil : parts.joined(separator: ": ")
   }
 
-  /// The delay a `retry-after` header asks for: seconds, or an HTTP date.
+  /// The delay a `retry-after` header asks for: seconds, or an HTTP date; at most
+  /// ``longestRateLimit``, so a 30-digit or far-future value is an hour, not centuries.
   static func seconds(inRetryAfter value: String, now: Date) -> TimeInterval? {
     let value = value.trimmingCharacters(in: .whitespaces)
-    if let seconds = Int(value) { return TimeInterval(max(0, seconds)) }
+    if let seconds = Int(value) { return min(TimeInterval(max(0, seconds)), longestRateLimit) }
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
     guard let date = formatter.date(from: value) else { return nil }
-    return max(0, date.timeIntervalSince(now))
+    return min(max(0, date.timeIntervalSince(now)), longestRateLimit)
   }
 }

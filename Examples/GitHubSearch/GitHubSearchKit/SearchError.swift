@@ -48,27 +48,35 @@ public enum SearchError: Error, Sendable, Hashable, Codable {
   }
 
   /// A one-line explanation for a person; a rate limit says when it ends, relative to `now`.
-  public func message(now: Date = Date()) -> String {
+  ///
+  /// It states the reason and nothing the caller cannot vouch for: whether a token would raise
+  /// a rate limit depends on whether one is set and who answered, so that advice is the
+  /// caller's to add.
+  ///
+  /// - Parameters:
+  ///   - now: The date a rate limit's remaining time is counted from.
+  ///   - server: Who answered, as the message names it: `"GitHub"`, or `"the offline server"`
+  ///     for the simulation, which must not be blamed on GitHub.
+  public func message(now: Date = Date(), server: String = "GitHub") -> String {
     switch self {
     case .rateLimited(let until):
-      let seconds = max(0, Int(until.timeIntervalSince(now).rounded(.up)))
+      let seconds = Self.wholeSeconds(from: now, to: until)
       let time = until.formatted(.iso8601)
-      return "rate limited by GitHub for \(seconds) s more (until \(time)); "
-        + "set GITHUB_TOKEN for a higher limit"
+      return "rate limited by \(server) for \(seconds) s more (until \(time))"
     case .invalidQuery(let reason):
       return "invalid query: \(reason)"
     case .unavailable(let status):
-      return "GitHub is unavailable (HTTP \(status)); try again later"
+      return "\(server) is unavailable (HTTP \(status)); try again later"
     case .offline(let reason):
       return "network error: \(reason)"
     case .forbidden(let reason):
       return "access forbidden: \(reason)"
     case .endOfResults:
-      return "GitHub serves only the first 1000 results of a search"
+      return "\(server) serves only the first 1000 results of a search"
     case .invalidResponse(let reason):
       return "unreadable answer from the server: \(reason)"
     case .notFound(let fullName):
-      return "GitHub has no repository named \(fullName)"
+      return "\(server) has no repository named \(fullName)"
     }
   }
 

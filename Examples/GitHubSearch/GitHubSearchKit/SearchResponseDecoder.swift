@@ -8,8 +8,9 @@ import FoundationNetworking
 /// ``SearchError``.
 ///
 /// A malformed item is skipped and counted, so one bad repository never costs the page (the
-/// seed failed the whole page). A body that is not UTF-8, not JSON, or lacks `total_count` or
-/// `items` is an ``SearchError/invalidResponse(_:)`` with a reason, never a crash.
+/// seed failed the whole page). A body that is not UTF-8, not JSON, lacks `total_count` or
+/// `items`, or has a negative `total_count` is an ``SearchError/invalidResponse(_:)`` with a
+/// reason, never a crash; so is a number past `Int`'s range, never a trap.
 public enum SearchResponseDecoder {
   /// Bodies larger than this are refused rather than parsed: a page of 100 results is ~300 KB.
   public static let maximumBodySize = 8 * 1024 * 1024
@@ -27,6 +28,9 @@ public enum SearchResponseDecoder {
   ) throws(SearchError) -> SearchPage {
     if let error = SearchError(response: response, body: body, now: now) { throw error }
     let decoded = try decode(Body.self, from: body)
+    guard decoded.totalCount >= 0 else {
+      throw .invalidResponse("the answer has a negative `total_count`")
+    }
     let repositories = decoded.items.compactMap(\.value)
     return SearchPage(
       repositories: repositories,
@@ -73,9 +77,11 @@ public enum SearchResponseDecoder {
     else { return nil }
     let link = PageLink(url: target)
     if let number = link.number {
-      // GitHub answers 422 for any page that starts at or past the 1000th result.
-      let firstIndex = (number - 1) * (link.pageSize ?? pageSize)
-      if firstIndex >= GitHubConfiguration.resultCap { return nil }
+      // GitHub answers 422 for any page that starts at or past the 1000th result. A page number
+      // so large that the product overflows is past it too.
+      let size = link.pageSize ?? min(max(pageSize, 1), GitHubConfiguration.maximumPageSize)
+      let (firstIndex, overflow) = (number - 1).multipliedReportingOverflow(by: size)
+      if overflow || firstIndex >= GitHubConfiguration.resultCap { return nil }
     }
     return link
   }

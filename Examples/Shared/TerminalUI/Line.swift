@@ -38,4 +38,30 @@ public struct Line: Hashable, Sendable, ExpressibleByStringLiteral {
   public var displayWidth: Int {
     text.displayWidth
   }
+
+  /// The line cut to `width` columns, ending with `ellipsis` (in the style of the run it cuts,
+  /// right after the last character kept) when it had to be cut, so that a person sees that
+  /// something is missing.
+  ///
+  /// ```swift
+  /// Line("1210 repositories · 30 loaded").truncated(toDisplayWidth: 20)  // "1210 repositories ·…"
+  /// ```
+  public func truncated(toDisplayWidth width: Int, ellipsis: String = "…") -> Line {
+    guard displayWidth > width else { return self }
+    var result = Line()
+    var room = width
+    for span in spans {
+      if span.text.displayWidth <= room - ellipsis.displayWidth {
+        result.append(span.text, style: span.style)
+        room -= span.text.displayWidth
+        continue
+      }
+      // This run is cut (or ends exactly where the ellipsis must go).
+      var kept = span.text.truncated(toDisplayWidth: max(0, room - ellipsis.displayWidth))
+      while kept.last == " " { kept.removeLast() }  // "GitHub…", not "GitHub …".
+      if room >= ellipsis.displayWidth { result.append(kept + ellipsis, style: span.style) }
+      break
+    }
+    return result
+  }
 }

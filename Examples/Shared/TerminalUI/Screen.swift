@@ -1,7 +1,7 @@
 import Foundation
 
-/// Draws frames on a ``Terminal``, rewriting only what changed since the last one; from any
-/// thread, one frame at a time.
+/// Draws frames on a ``Terminal`` in interactive mode, rewriting only what changed since the last
+/// one; from any thread, one frame at a time.
 public final class Screen: @unchecked Sendable {
   // Safe: `renderer` is only touched with `lock` held, and the output is written while it is
   // held, so two frames never interleave.
@@ -15,12 +15,15 @@ public final class Screen: @unchecked Sendable {
     self.terminal = terminal
   }
 
-  /// Draws `frame` at the terminal's current size.
+  /// Draws `frame` at the terminal's current size, if the terminal is in interactive mode.
+  ///
+  /// Out of it — restored, or suspended — nothing is written, so a frame drawn late never lands
+  /// on the shell; the next frame drawn in interactive mode again redraws everything.
   public func render(_ frame: Frame) {
     let size = terminal.size
     lock.withLock {
       let output = renderer.render(frame, size: size)
-      if !output.isEmpty { terminal.write(output) }
+      if !output.isEmpty && !terminal.writeWhileInteractive(output) { renderer.invalidate() }
     }
   }
 

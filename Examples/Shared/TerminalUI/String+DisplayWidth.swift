@@ -24,6 +24,38 @@ extension StringProtocol {
     return result + ellipsis
   }
 
+  /// The text broken into lines of at most `width` columns, between words where it can: a
+  /// word wider than a line is split, never cut off. Runs of spaces at a break are dropped.
+  ///
+  /// ```swift
+  /// "invalid query: stars:lots is not a number".wrapped(toDisplayWidth: 16)
+  /// // ["invalid query:", "stars:lots is", "not a number"]
+  /// ```
+  public func wrapped(toDisplayWidth width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for word in split(separator: " ", omittingEmptySubsequences: true) {
+      let gap = line.isEmpty ? "" : " "
+      if line.displayWidth + gap.displayWidth + word.displayWidth <= width {
+        line += gap + word
+        continue
+      }
+      if !line.isEmpty { lines.append(line) }
+      line = ""
+      // A word too long for a line of its own is split at the width.
+      for character in word {
+        if line.displayWidth + character.displayWidth > width, !line.isEmpty {
+          lines.append(line)
+          line = ""
+        }
+        line.append(character)
+      }
+    }
+    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    return lines
+  }
+
   /// The text followed by spaces up to `width` columns (unchanged if it is already as wide).
   public func padded(toDisplayWidth width: Int) -> String {
     String(self) + String(repeating: " ", count: Swift.max(0, width - displayWidth))

@@ -83,6 +83,21 @@ public final class Terminal: Sendable {
     OutputFile(descriptor: output).write(text)
   }
 
+  /// Writes `text` only while this terminal is in interactive mode, and returns whether it did.
+  ///
+  /// A frame drawn late (a timer's tick after the app's loop ended, or during a suspension)
+  /// would land on the shell the terminal was given back to. Holding the mode lock orders the
+  /// write against ``restore()``: once that returns, nothing more is written. (A termination
+  /// signal's handler restores without the lock, and the process ends right after it.)
+  func writeWhileInteractive(_ text: String) -> Bool {
+    Self.modeLock.withLock {
+      guard SignalSafeFlag.isInteractive.isSet, RestoreState.shared.pointee.output == output
+      else { return false }
+      write(text)
+      return true
+    }
+  }
+
   /// `attributes` with raw input and unchanged output processing.
   static func rawAttributes(from attributes: termios) -> termios {
     var raw = attributes

@@ -17,6 +17,9 @@
   private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
   /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
   private(set) var hasEnded = false
+  /// The interval and held run of each throttled id; kept across runs, since an interval outlives
+  /// the run that opened it.
+  private var throttles: [EffectID: ThrottleWindow] = [:]
 
   /// The runs under one id; its scopes point to it, so that finishing one looks nothing up.
   final class Group {
@@ -115,6 +118,46 @@
     }
   }
 
+  /// The outcome of registering a throttled run.
+  enum ThrottleRegistration {
+    /// Run the work now, in the scope.
+    case start(EffectScope)
+    /// Run the work in the scope once `wait` ends.
+    case hold(EffectScope, Delay.Wait)
+    /// Drop the work.
+    case skip
+  }
+
+  /// Registers a throttled run under `id`, inside `parent`: it starts now, or is held until its
+  /// interval ends (cancelling the run held before it, when the newest wins), or is dropped.
+  mutating func registerThrottled(
+    _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?
+  ) -> (ThrottleRegistration, FollowUp) {
+    if let parent, !parent.isActive { return (.skip, FollowUp()) }
+    let scope = EffectScope(parent: parent, id: id)
+    var window = throttles[id]
+    let decision = arrival.decide(&window, scope)
+    throttles[id] = window
+    var followUp = FollowUp()
+    let registration: ThrottleRegistration
+    switch decision {
+    case .drop:
+      return (.skip, followUp)
+    case .start:
+      registration = .start(scope)
+    case .hold(let wait, let replaced):
+      // The run it displaces waits in a task of its own: cancelled, it never starts.
+      if let replaced { followUp = cancel(replaced) }
+      registration = .hold(scope, wait)
+    }
+    // Held or running, it is a run of the id: `cancel(id:)` reaches it.
+    let group = groups[id] ?? makeGroup(id)
+    scope.group = group
+    group.running.append(scope)
+    _ = insert(scope)
+    return (registration, followUp)
+  }
+
   /// Registers the scope of a plain top-level `run`.
   @usableFromInline mutating func registerPlain() -> EffectScope {
     insert(EffectScope(parent: nil))
@@ -191,6 +234,8 @@
 
   /// Cancels every run and waiting run registered under `id`.
   mutating func cancel(id: EffectID) -> FollowUp {
+    // A throttle cancelled starts afresh: its next run starts at once.
+    throttles[id] = nil
     guard let group = groups[id] else { return FollowUp() }
     let followUp = cancelAll(in: group)
     dropIfEmpty(group)

@@ -7,6 +7,28 @@
     var running = 0
     var nextWaiterID: UInt64 = 0
     var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    /// The tasks asleep on a test clock, with what they wait for.
+    var asleep: [ObjectIdentifier: ParkedEffect] = [:]
+    /// Waiters of `waitUntilSettled()`.
+    var settledWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+
+    /// Whether no task runs, or every one sleeps on a test clock: nothing sends any more until
+    /// the test does something.
+    var isSettled: Bool { running == 0 || asleep.count >= running }
+
+    mutating func takeSettledWaiters() -> [CheckedContinuation<Void, Never>] {
+      guard isSettled else { return [] }
+      defer { settledWaiters = [:] }
+      return Array(settledWaiters.values)
+    }
+  }
+
+  /// An effect task asleep on a test clock.
+  public struct ParkedEffect: Sendable {
+    /// The action whose work the task runs.
+    public let action: any Sendable
+    /// What it waits for, described by the clock: its deadline and the clock's time.
+    public let describeWait: @Sendable () -> String
   }
 
   init() {}
@@ -21,11 +43,55 @@
   func taskEnded() {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
       state.running -= 1
-      guard state.running == 0 else { return [] }
+      let settled = state.takeSettledWaiters()
+      guard state.running == 0 else { return settled }
       defer { state.waiters = [:] }
-      return Array(state.waiters.values)
+      return Array(state.waiters.values) + settled
     }
     for waiter in waiters { waiter.resume() }
+  }
+
+  /// The effect tasks asleep on a test clock, if every running task is; `nil` otherwise, and
+  /// when none runs.
+  public var parkedEffects: [ParkedEffect]? {
+    state.withLock { state in
+      state.running > 0 && state.isSettled ? Array(state.asleep.values) : nil
+    }
+  }
+
+  func taskFellAsleep(_ task: TrackedTask, _ describeWait: @escaping @Sendable () -> String) {
+    let waiters = state.withLock { state in
+      state.asleep[ObjectIdentifier(task)] = ParkedEffect(
+        action: task.action, describeWait: describeWait)
+      return state.takeSettledWaiters()
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  func taskWokeUp(_ task: TrackedTask) {
+    state.withLock { _ = $0.asleep.removeValue(forKey: ObjectIdentifier(task)) }
+  }
+
+  /// Returns once no task is running or every running one sleeps on a test clock, or as soon as
+  /// the calling task is cancelled.
+  public func waitUntilSettled() async {
+    let id = state.withLock { state in
+      state.nextWaiterID += 1
+      return state.nextWaiterID
+    }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let resumeNow = state.withLock { state in
+          if state.isSettled || Task.isCancelled { return true }
+          state.settledWaiters[id] = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      let waiter = state.withLock { $0.settledWaiters.removeValue(forKey: id) }
+      waiter?.resume()
+    }
   }
 
   /// Returns once no task is running, or as soon as the calling task is cancelled.
@@ -51,5 +117,40 @@
       let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
       waiter?.resume()
     }
+  }
+}
+
+/// An effect task counted by a tracker, as its work sees it through a task-local value: what a
+/// test clock tells when the task sleeps on it, so that a test store knows when every effect
+/// waits for the test to advance a clock.
+@_spi(Testing) public final class TrackedTask: Sendable {
+  /// The counted task running now, or one its child tasks inherited.
+  @TaskLocal public static var current: TrackedTask?
+
+  let tracker: EffectTracker
+  let action: any Sendable
+  /// The identity of the counted task itself, so that its child tasks do not count as it.
+  private let taskHash: Int?
+
+  init(tracker: EffectTracker, action: any Sendable) {
+    self.tracker = tracker
+    self.action = action
+    taskHash = withUnsafeCurrentTask { $0?.hashValue }
+  }
+
+  /// Whether the calling task is the counted task itself: a child task (a `merge`'s part, a task
+  /// the work spawned) that sleeps leaves the counted one busy, waiting for it.
+  public var isCallingTask: Bool {
+    withUnsafeCurrentTask { $0?.hashValue } == taskHash
+  }
+
+  /// The task sleeps on a test clock until `wokeUp()`; `describeWait` tells what for.
+  public func fellAsleep(_ describeWait: @escaping @Sendable () -> String) {
+    tracker.taskFellAsleep(self, describeWait)
+  }
+
+  /// The test clock woke the task, or its sleep was cancelled.
+  public func wokeUp() {
+    tracker.taskWokeUp(self)
   }
 }

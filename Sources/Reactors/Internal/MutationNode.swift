@@ -14,6 +14,8 @@
   indirect case cancel(EffectID)
   /// Waits, then runs the inner work; the wait's deadline is fixed when the node starts.
   indirect case delayed(Delay, MutationNode)
+  /// Runs the inner work now, when its id's interval ends, or not at all (`Throttle`).
+  indirect case throttled(Throttle, MutationNode)
 
   @inlinable var isNone: Bool {
     if case .none = self { true } else { false }

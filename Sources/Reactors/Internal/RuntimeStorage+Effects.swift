@@ -66,6 +66,33 @@ extension RuntimeStorage {
       return nil
     case .delayed(let delay, let inner):
       return .wait(delay.begin(), then: inner)
+    case .throttled(let throttle, let inner):
+      return throttled(inner, by: throttle, in: scope, for: action, delivery)
+    }
+  }
+
+  /// Registers a throttled run under its id: it starts now, waits in its scope for the end of
+  /// the interval, or is dropped.
+  @usableFromInline func throttled<R: Reactor>(
+    _ inner: MutationNode<Mutation>, by throttle: Throttle, in scope: EffectScope?,
+    for action: Action, _ delivery: Delivery<R>
+  ) -> Pending<Mutation>?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let arrival = throttle.arrive()  // Reads the clock before locking.
+    let registration = update { machine in
+      machine.makeExtras().effects.registerThrottled(arrival, id: throttle.id, parent: scope)
+    }
+    switch registration {
+    case .skip:
+      return nil
+    case .hold(let registered, let wait):
+      return .scoped(registered, .wait(wait, then: inner))
+    case .start(let registered):
+      if let pending = advance(inner, in: registered, for: action, delivery) {
+        return .scoped(registered, pending)
+      }
+      perform { $0.makeExtras().effects.finish(registered) }
+      return nil
     }
   }
 
@@ -128,22 +155,24 @@ extension RuntimeStorage {
       guard let slot else { return }  // A task waiting to start takes the work.
       let count = trackTask()
       let task = Task(priority: inner.priority) { [weak reactor] in
-        // One turn for the sender first: a burst of sends replaces the work meanwhile.
-        await Task.yield()
-        // The newest work left in the slot by the time the task starts.
-        let taken = reactor?.runtime.storage.update {
-          machine -> ((EffectScope, Pending<Mutation>)?, FollowUp) in
-          let effects = machine.makeExtras()
-          guard let scope = effects.effects.take(slot), let work = slot.work else {
-            return (nil, FollowUp())
+        await count.run(for: action) {
+          // One turn for the sender first: a burst of sends replaces the work meanwhile.
+          await Task.yield()
+          // The newest work left in the slot by the time the task starts.
+          let taken = reactor?.runtime.storage.update {
+            machine -> ((EffectScope, Pending<Mutation>)?, FollowUp) in
+            let effects = machine.makeExtras()
+            guard let scope = effects.effects.take(slot), let work = slot.work else {
+              return (nil, FollowUp())
+            }
+            slot.work = nil
+            // Cancelled while it waited here (an explicit cancel): it never starts.
+            if !scope.isActive { return (nil, effects.effects.finish(work, in: scope)) }
+            return ((scope, work), FollowUp())
           }
-          slot.work = nil
-          // Cancelled while it waited here (an explicit cancel): it never starts.
-          if !scope.isActive { return (nil, effects.effects.finish(work, in: scope)) }
-          return ((scope, work), FollowUp())
-        }
-        if let (scope, work) = taken {
-          await EffectContext(reactor: reactor, action: action, scope: scope).run(work)
+          if let (scope, work) = taken {
+            await EffectContext(reactor: reactor, action: action, scope: scope).run(work)
+          }
         }
         count.taskEnded()
       }
@@ -167,7 +196,7 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let count = count ?? trackTask()
     let task = Task(priority: work.priority) {
-      await context.run(work)
+      await count.run(for: context.action) { await context.run(work) }
       count.taskEnded()
     }
     perform { $0.makeExtras().effects.attach(task, to: context.scope) }

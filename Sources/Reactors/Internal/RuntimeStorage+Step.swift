@@ -261,14 +261,18 @@ extension RuntimeStorage {
         + "property `let runtime = Runtime()`")
     #endif
     let pipeline = Pipeline.make(for: reactor)
-    let extras = withLock { machine -> Extras? in
+    let (extras, diagnostics) = withLock {
+      machine -> (Extras?, [ReactorDiagnostics<Action, Mutation, State>]) in
       machine.state = initialState
-      guard let pipeline else { return nil }
+      let diagnostics = machine.extras?.diagnostics ?? []
+      guard let pipeline else { return (nil, diagnostics) }
       let extras = machine.makeExtras()
       extras.pipeline = pipeline
       machine.updatePath()
-      return extras
+      return (extras, diagnostics)
     }
+    // Hooks that print what each state changed start from this one.
+    for diagnostic in diagnostics { diagnostic.start?(initialState) }
     guard let pipeline, let extras else { return }
     // Values the hooks prepend are queued behind this step and performed once it is set up.
     pipeline.connect(

@@ -93,6 +93,10 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
     guard let seconds = object["t"] as? Double, seconds.isFinite, seconds >= 0 else {
       throw .corruptLine(line: number, reason: "no time (\"t\") in seconds")
     }
+    // `Duration.seconds(_:)` traps past about 1.7e20 s; no session lasts 30 years.
+    guard seconds <= 1e9 else {
+      throw .corruptLine(line: number, reason: "a time (\"t\") of more than 30 years")
+    }
     let offset = Duration.seconds(seconds)
     if let unencodable = object["unencodable"] as? String {
       throw .corruptLine(line: number, reason: "it could not be encoded: \(unencodable)")

@@ -27,6 +27,9 @@ final class StoreRecorder<Mutation: Sendable, State: Sendable>: Sendable {
   enum WaitOutcome: Sendable {
     case event
     case idle
+    /// Every effect still running sleeps on a test clock: nothing comes until the test advances
+    /// it.
+    case parked
     case timeout
   }
 
@@ -159,8 +162,8 @@ final class StoreRecorder<Mutation: Sendable, State: Sendable>: Sendable {
     }
   }
 
-  /// Waits for an event after `version`, for `tracker` to see no effect running, or for
-  /// `deadline`, whichever comes first.
+  /// Waits for an event after `version`, for `tracker` to see no effect running or every one
+  /// asleep on a test clock, or for `deadline`, whichever comes first.
   ///
   /// Every wait is a continuation resumed by the event itself; the deadline is only the safety
   /// net that ends a test whose effect never comes.
@@ -177,8 +180,13 @@ final class StoreRecorder<Mutation: Sendable, State: Sendable>: Sendable {
       }
       if let tracker {
         group.addTask {
-          await tracker.waitUntilNoneRunning()
-          return .idle
+          // Settled, then looked at again: a task may wake in between.
+          while !Task.isCancelled {
+            await tracker.waitUntilSettled()
+            if tracker.runningCount == 0 { return .idle }
+            if tracker.parkedEffects != nil { return .parked }
+          }
+          return .idle  // Cancelled: another outcome came first and this one is dropped.
         }
       }
       group.addTask {

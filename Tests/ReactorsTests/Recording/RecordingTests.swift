@@ -77,6 +77,24 @@ import Testing
     try Data((header + "\n{\"action\":{\"save\":{}},\"t\":0}\n\n").utf8).write(to: url)
     #expect(try Recording<NoteReactor>(contentsOf: url).events.map(\.action) == [.save])
   }
+
+  /// Property: a line with any time and any numbers loads as an event at a time in range, or is
+  /// a ``RecordingError``.
+  @Test func anyExtremeLineLoadsInRangeOrIsAnError() {
+    var values = ExtremeValues()
+    for _ in 0..<1000 {
+      let line =
+        #"{"mutation":{"setSaved":{"_0":\#(values.number())}},"source":"effect","#
+        + #""t":\#(values.number())}"#
+        + String(decoding: values.bytes(maximumCount: 4), as: UTF8.self)
+      do {
+        let recording = try Recording<NoteReactor>(jsonLines: header + "\n" + line)
+        #expect(recording.events.allSatisfy { $0.offset >= .zero })
+      } catch {
+        #expect(!error.description.isEmpty)
+      }
+    }
+  }
 }
 
 private let header = #"{"format":"reactors-recording","reactor":"NoteReactor","version":1}"#
@@ -112,4 +130,9 @@ private let badInputs: [(String, RecordingError)] = [
     .redactedMutation(line: 2)
   ),
   (header + "\n{\"t\":0}", .corruptLine(line: 2, reason: "neither an action nor a mutation")),
+  // Found in the audit for issue 26: `Duration.seconds(1e308)` trapped.
+  (
+    header + "\n{\"action\":{\"save\":{}},\"t\":1e308}",
+    .corruptLine(line: 2, reason: "a time (\"t\") of more than 30 years")
+  ),
 ]

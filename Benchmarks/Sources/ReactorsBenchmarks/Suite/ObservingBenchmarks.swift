@@ -1,4 +1,7 @@
+import Foundation
+import Observation
 import Reactors
+import Synchronization
 
 /// The benchmarks of observing: many consumers of one reactor, many reactors with one observer.
 extension Benchmark {
@@ -96,5 +99,77 @@ extension Benchmark {
           "state_bytes": Double(MemoryLayout<CounterState>.size),
         ])
     }
+  }
+
+  /// 1,000 readers of an `ObservedReactor`, each depending on one row through its own key path
+  /// (`observed[dynamicMember: \.rows[i]]`, what `observed.query` is for a top-level member);
+  /// one row changes, and `invalidations` counts the readers told. `whole_state_invalidations`
+  /// counts the same with readers of `observed.state.rows[i]`, which depend on every state, as
+  /// every reader did before per-member tracking. `ns_per_op` is the time from the `send` to the
+  /// state applied on the main actor, 1,000 members compared.
+  static func perMemberObservation(rows: Int = 1_000) -> Benchmark {
+    Benchmark(
+      name: "per-member-\(rows)", figure: .extra("invalidations", unit: "readers"),
+      extras: [.maximum("invalidations"), .median("whole_state_invalidations")],
+      checks: [.extra("invalidations", atMost: 1, unit: "")]
+    ) { counting in
+      // The runner calls from the main thread; the models' states arrive there through the main
+      // queue, which this thread runs while it waits.
+      MainActor.assumeIsolated {
+        let changed = rows / 2
+        let reactor = RowsReactor(rows: rows)
+        let model = ObservedReactor(reactor)
+        let told = readers(rows) { row in _ = model[dynamicMember: \.rows[row]] }
+        let measured = measure(countingAllocations: counting) {
+          reactor.send(.rename(row: changed, to: "renamed"))
+          runMainQueue(until: { model.state.rows[changed] == "renamed" })
+        }
+        let wholeStateReactor = RowsReactor(rows: rows)
+        let wholeState = ObservedReactor(wholeStateReactor)
+        let toldWholeState = readers(rows) { row in _ = wholeState.state.rows[row] }
+        wholeStateReactor.send(.rename(row: changed, to: "renamed"))
+        runMainQueue(until: { wholeState.state.rows[changed] == "renamed" })
+        return Sample(
+          measured, operations: 1,
+          extras: [
+            "invalidations": Double(told.value),
+            "whole_state_invalidations": Double(toldWholeState.value),
+          ])
+      }
+    }
+  }
+}
+
+/// Starts `count` Observation readers, reader `index` running `read(index)`; returns the count
+/// of those told of a change.
+@MainActor
+private func readers(_ count: Int, read: (Int) -> Void) -> ToldCount {
+  let told = ToldCount()
+  for index in 0..<count {
+    withObservationTracking {
+      read(index)
+    } onChange: {
+      told.increment()
+    }
+  }
+  return told
+}
+
+/// How many Observation readers were told of a change.
+private final class ToldCount: Sendable {
+  private let count = Mutex(0)
+
+  var value: Int { count.withLock { $0 } }
+
+  func increment() { count.withLock { $0 += 1 } }
+}
+
+/// Runs the main queue, from the main thread, until `isDone` or for at most 10 seconds.
+@MainActor
+private func runMainQueue(until isDone: () -> Bool) {
+  let deadline = Date(timeIntervalSinceNow: 10)
+  while !isDone() {
+    precondition(Date() < deadline, "The main queue did not deliver the state in 10 seconds")
+    _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ReactorsTesting
+@_spi(Testing) @testable import Reactors
 
 @Suite(.timeLimit(.minutes(1))) struct ValueDumpTests {
   @Test func aStructPutsEachFieldOnALineOfItsOwn() {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ReactorsTesting
+@_spi(Testing) @testable import Reactors
 
 @Suite(.timeLimit(.minutes(1))) struct LineDiffTests {
   @Test func equalTextsHaveOnlyUnchangedLines() {

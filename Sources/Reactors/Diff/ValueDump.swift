@@ -16,19 +16,30 @@ import Foundation
 ///   isLoading: false
 /// )
 /// ```
-enum ValueDump {
+///
+/// With a ``Redaction``, a field, case, tuple label or string key it names as secret prints as
+/// `<redacted>`, as in the one-line descriptions of ``ReactorDiagnostics``.
+///
+/// SPI: `ReactorsTesting` uses it for its failure messages, the diagnostics for change diffs.
+@_spi(Testing) public enum ValueDump {
   /// The multi-line dump of `value`, two spaces per level.
-  static func lines(of value: Any) -> String {
+  public static func lines(of value: Any) -> String {
+    lines(of: value, redaction: .disabled)
+  }
+
+  /// The multi-line dump of `value` with the secrets `redaction` names replaced.
+  static func lines(of value: Any, redaction: Redaction) -> String {
     var lines: [String] = []
     var visited: Set<ObjectIdentifier> = []
-    appendLines(of: node(for: value, visited: &visited), label: nil, depth: 0, to: &lines)
+    let root = node(for: value, visited: &visited, redaction)
+    appendLines(of: root, label: nil, depth: 0, to: &lines)
     return lines.joined(separator: "\n")
   }
 
   /// The one-line dump of `value`, cut after `limit` characters.
-  static func line(of value: Any, limit: Int = 200) -> String {
+  public static func line(of value: Any, limit: Int = 200) -> String {
     var visited: Set<ObjectIdentifier> = []
-    let text = singleLine(node(for: value, visited: &visited))
+    let text = singleLine(node(for: value, visited: &visited, .disabled))
     return text.count > limit ? String(text.prefix(limit)) + "…" : text
   }
 
@@ -45,37 +56,42 @@ enum ValueDump {
     let node: Node
   }
 
-  static func node(for value: Any, visited: inout Set<ObjectIdentifier>) -> Node {
+  static func node(
+    for value: Any, visited: inout Set<ObjectIdentifier>, _ redaction: Redaction
+  ) -> Node {
     if let leaf = knownLeaf(value) { return .leaf(leaf) }
     let mirror = Mirror(reflecting: value)
     switch mirror.displayStyle {
     case .optional:
       guard let wrapped = mirror.children.first else { return .leaf("nil") }
-      return node(for: wrapped.value, visited: &visited)
+      return node(for: wrapped.value, visited: &visited, redaction)
     case .enum:
-      return enumNode(value, mirror, visited: &visited)
+      return enumNode(value, mirror, visited: &visited, redaction)
     case .tuple:
       let children = mirror.children.map { child in
-        Child(label: tupleLabel(child.label), node: node(for: child.value, visited: &visited))
+        labelled(tupleLabel(child.label), child.value, visited: &visited, redaction)
       }
       return .group(open: "(", close: ")", empty: "()", children: children)
     case .collection:
       let children = mirror.children.map {
-        Child(label: nil, node: node(for: $0.value, visited: &visited))
+        Child(label: nil, node: node(for: $0.value, visited: &visited, redaction))
       }
       return .group(open: "[", close: "]", empty: "[]", children: children)
     case .set:
       // Sorted by their text: a set's order changes from run to run.
       let children = mirror.children.map {
-        Child(label: nil, node: node(for: $0.value, visited: &visited))
+        Child(label: nil, node: node(for: $0.value, visited: &visited, redaction))
       }
       .sorted { singleLine($0.node) < singleLine($1.node) }
       return .group(open: "Set([", close: "])", empty: "Set([])", children: children)
     case .dictionary:
       let children = mirror.children.map { entry -> Child in
         let pair = Array(Mirror(reflecting: entry.value).children)
-        let key = singleLine(node(for: pair[0].value, visited: &visited))
-        return Child(label: key, node: node(for: pair[1].value, visited: &visited))
+        let key = singleLine(node(for: pair[0].value, visited: &visited, redaction))
+        if let name = pair[0].value as? String, redaction.isSecret(name) {
+          return Child(label: key, node: .leaf(Redaction.marker))
+        }
+        return Child(label: key, node: node(for: pair[1].value, visited: &visited, redaction))
       }
       .sorted { ($0.label ?? "") < ($1.label ?? "") }
       return .group(open: "[", close: "]", empty: "[:]", children: children)
@@ -83,9 +99,9 @@ enum ValueDump {
       let id = ObjectIdentifier(value as AnyObject)
       guard visited.insert(id).inserted else { return .leaf("\(typeName(of: value))(<cycle>)") }
       defer { visited.remove(id) }
-      return recordNode(value, mirror, visited: &visited)
+      return recordNode(value, mirror, visited: &visited, redaction)
     default:
-      return recordNode(value, mirror, visited: &visited)
+      return recordNode(value, mirror, visited: &visited, redaction)
     }
   }
 
@@ -107,16 +123,19 @@ enum ValueDump {
   }
 
   private static func enumNode(
-    _ value: Any, _ mirror: Mirror, visited: inout Set<ObjectIdentifier>
+    _ value: Any, _ mirror: Mirror, visited: inout Set<ObjectIdentifier>, _ redaction: Redaction
   )
     -> Node
   {
     guard let payload = mirror.children.first else { return .leaf(".\(value)") }
     let name = ".\(payload.label ?? "\(value)")("
+    if let label = payload.label, redaction.isSecret(label) {
+      return .leaf(name + Redaction.marker + ")")
+    }
     let payloadMirror = Mirror(reflecting: payload.value)
     guard payloadMirror.displayStyle == .tuple else {
       // One unlabelled value reads best inline: `.setQuery("swift")`, `.setResults([`.
-      switch node(for: payload.value, visited: &visited) {
+      switch node(for: payload.value, visited: &visited, redaction) {
       case .leaf(let text):
         return .leaf(name + text + ")")
       case .group(let open, let close, let empty, let children):
@@ -125,19 +144,19 @@ enum ValueDump {
       }
     }
     let children = payloadMirror.children.map { child in
-      Child(label: tupleLabel(child.label), node: node(for: child.value, visited: &visited))
+      labelled(tupleLabel(child.label), child.value, visited: &visited, redaction)
     }
     return .group(open: name, close: ")", empty: name + ")", children: children)
   }
 
   /// A struct, a class or a plain value: its stored properties, superclasses' first.
   private static func recordNode(
-    _ value: Any, _ mirror: Mirror, visited: inout Set<ObjectIdentifier>
+    _ value: Any, _ mirror: Mirror, visited: inout Set<ObjectIdentifier>, _ redaction: Redaction
   ) -> Node {
     var mirrors = [mirror]
     while let parent = mirrors.last?.superclassMirror { mirrors.append(parent) }
     let children = mirrors.reversed().flatMap(\.children).map { child in
-      Child(label: child.label, node: node(for: child.value, visited: &visited))
+      labelled(child.label, child.value, visited: &visited, redaction)
     }
     if children.isEmpty {
       // A number, a Bool, an enum-like value with its own description, or an empty struct.
@@ -146,6 +165,16 @@ enum ValueDump {
     }
     let open = "\(typeName(of: value))("
     return .group(open: open, close: ")", empty: open + ")", children: children)
+  }
+
+  /// A labelled child; its value is replaced when the label names a secret.
+  private static func labelled(
+    _ label: String?, _ value: Any, visited: inout Set<ObjectIdentifier>, _ redaction: Redaction
+  ) -> Child {
+    if let label, redaction.isSecret(label) {
+      return Child(label: label, node: .leaf(Redaction.marker))
+    }
+    return Child(label: label, node: node(for: value, visited: &visited, redaction))
   }
 
   private static func typeName(of value: Any) -> String {

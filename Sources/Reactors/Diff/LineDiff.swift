@@ -10,7 +10,9 @@
 /// ```
 ///
 /// Long runs of unchanged lines far from any change fold into `… (N unchanged lines)`.
-enum LineDiff {
+///
+/// SPI: `ReactorsTesting` uses it for its failure messages, the diagnostics for change diffs.
+@_spi(Testing) public enum LineDiff {
   /// One line of the diff.
   enum Change: Equatable {
     case same(String)
@@ -19,7 +21,7 @@ enum LineDiff {
   }
 
   /// The diff from `old` to `new`, as text; `context` unchanged lines are kept around a change.
-  static func render(from old: String, to new: String, context: Int = 3) -> String {
+  public static func render(from old: String, to new: String, context: Int = 3) -> String {
     let changes = changes(from: lines(of: old), to: lines(of: new))
     var output: [String] = []
     var unchanged: [String] = []

@@ -1,0 +1,96 @@
+/// The decisions of a throttle: whether an element passes now, waits for the end of the
+/// interval, or is dropped.
+///
+/// The first element passes at once and opens an interval. One element that arrives within it is
+/// held — the newest (`latest`) or the first — and passes when the interval ends, which opens the
+/// next one. The machine never sleeps: it is told the time of each event, and a held element
+/// whose time has come counts as passed, whoever delivers it (the storage's timer, or the next
+/// arrival when it is overdue). Each event returns what the caller must do.
+struct ThrottleStateMachine<Element, Instant: InstantProtocol> where Instant.Duration == Duration {
+  /// What to do with an element that arrived.
+  enum Arrival {
+    /// Pass it now.
+    case pass
+    /// Hold it until `start`; `replaced` is the held element it displaces (never passes), and
+    /// `isNew` says whether nothing was held before (the caller starts a timer).
+    case hold(until: Instant, replaced: Element?, isNew: Bool)
+    /// Drop it: an element is held already and `latest` is `false`.
+    case drop
+  }
+
+  /// What the timer does when it wakes.
+  enum TimerAction {
+    /// Pass the held element; the timer ends.
+    case pass(Element)
+    /// The element held now is due later: sleep until then.
+    case sleep(until: Instant)
+    /// Nothing is held (taken by an arrival, or cancelled): the timer ends.
+    case stop
+  }
+
+  let interval: Duration
+  let latest: Bool
+  /// The end of the current interval, opened by the last element that passed or is held.
+  private var intervalEnd: Instant?
+  /// The element waiting for the end of the interval, and when it passes.
+  private var held: (element: Element, start: Instant)?
+  private var isCancelled = false
+
+  init(interval: Duration, latest: Bool) {
+    self.interval = interval
+    self.latest = latest
+  }
+
+  /// An element arrived at `now`.
+  ///
+  /// - Returns: The held element whose time has come already (the caller passes it first, if its
+  ///   timer has not), and what to do with the new one.
+  mutating func receive(_ element: Element, at now: Instant) -> (due: Element?, arrival: Arrival) {
+    if isCancelled { return (nil, .drop) }
+    if let held {
+      guard now < held.start else {
+        // Its interval ended: it counts as passed, and opened the interval `intervalEnd` ends.
+        self.held = nil
+        return (held.element, arriveWithNothingHeld(element, at: now))
+      }
+      // Still within the interval: one element is held already.
+      guard latest else { return (nil, .drop) }
+      self.held = (element, held.start)
+      return (nil, .hold(until: held.start, replaced: held.element, isNew: false))
+    }
+    return (nil, arriveWithNothingHeld(element, at: now))
+  }
+
+  private mutating func arriveWithNothingHeld(_ element: Element, at now: Instant) -> Arrival {
+    guard let end = intervalEnd, now < end else {
+      // No interval is open: the element passes and opens one.
+      intervalEnd = now.advanced(by: interval)
+      return .pass
+    }
+    // Held until this interval ends; passing then opens the next one.
+    held = (element, end)
+    intervalEnd = end.advanced(by: interval)
+    return .hold(until: end, replaced: nil, isNew: true)
+  }
+
+  /// The timer woke at `now`.
+  mutating func timerFired(at now: Instant) -> TimerAction {
+    guard let held else { return .stop }
+    if now < held.start { return .sleep(until: held.start) }
+    self.held = nil
+    return .pass(held.element)
+  }
+
+  /// Ends the throttle: the held element never passes, and nothing passes any more.
+  ///
+  /// - Returns: The held element, if any.
+  mutating func cancel() -> Element? {
+    isCancelled = true
+    defer { held = nil }
+    return held?.element
+  }
+}
+
+extension ThrottleStateMachine: Sendable where Element: Sendable {}
+extension ThrottleStateMachine.Arrival: Sendable where Element: Sendable {}
+extension ThrottleStateMachine.TimerAction: Sendable where Element: Sendable {}

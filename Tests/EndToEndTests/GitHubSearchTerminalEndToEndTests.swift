@@ -1,0 +1,398 @@
+import Foundation
+import Testing
+
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// The interactive github-search as a person uses it, on a pseudo-terminal against the offline
+/// server: what the screen shows (replayed by ``VirtualScreen``) while typing, moving, waiting,
+/// failing and quitting, in wide, narrow and short windows.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct GitHubSearchTerminalEndToEndTests {
+  static let spinnerFrames: Set<Character> = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  static let escape = "\u{1B}"
+  static let down = "\u{1B}[B"
+  static let pageDown = "\u{1B}[6~"
+  static let leaveAlternateScreen = "\u{1B}[?1049l"
+
+  /// Starts the interactive search, offline, with `latency` per answer, and waits for its
+  /// first frame.
+  func start(
+    rows: Int = 30, columns: Int = 100, latency: Int = 0, environment: [String: String] = [:],
+    arguments: [String] = []
+  ) async throws -> TerminalSession {
+    let session = try TerminalSession(
+      "github-search", arguments: ["--offline"] + arguments,
+      environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": String(latency)].merging(environment) {
+        $1
+      }, rows: rows, columns: columns)
+    try #require(await session.waitForOutput(containing: "›"))
+    return session
+  }
+
+  /// Waits until the screen, as drawn so far, satisfies `isTrue`; `false` after 30 s.
+  func waitForScreen(
+    _ session: TerminalSession, rows: Int = 30, columns: Int = 100,
+    _ isTrue: @escaping @Sendable (VirtualScreen) -> Bool
+  ) async -> Bool {
+    await session.waitUntil {
+      isTrue(VirtualScreen(rows: rows, columns: columns, replaying: session.output))
+    }
+  }
+
+  func screen(_ session: TerminalSession, rows: Int = 30, columns: Int = 100) -> VirtualScreen {
+    VirtualScreen(rows: rows, columns: columns, replaying: session.output)
+  }
+
+  // MARK: 1. Nothing is written after the terminal is restored
+
+  /// How a run ends: Esc, Ctrl-C, or `SIGTERM` from outside.
+  enum Quit: CustomStringConvertible, Sendable {
+    case escape, interrupt, terminate
+
+    func perform(on session: TerminalSession) {
+      switch self {
+      case .escape: session.type("\u{1B}")
+      case .interrupt: session.type("\u{03}")
+      case .terminate: session.send(SIGTERM)
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .escape: "Esc"
+      case .interrupt: "Ctrl-C"
+      case .terminate: "SIGTERM"
+      }
+    }
+  }
+
+  /// Each way out, while the first page or page 2 loads, right after the spinner's 1st, 2nd or
+  /// 3rd frame from the moment the loading showed.
+  static let quitCases: [(Quit, duringNextPage: Bool, afterSpinnerFrames: Int)] = [
+    (.escape, false, 1), (.escape, false, 2), (.escape, false, 3),
+    (.interrupt, false, 1), (.interrupt, false, 2), (.interrupt, false, 3),
+    (.terminate, false, 1), (.terminate, false, 2),
+    (.escape, true, 1), (.escape, true, 2), (.interrupt, true, 1), (.interrupt, true, 2),
+    (.terminate, true, 1),
+  ]
+
+  @Test(arguments: quitCases)
+  func quittingWhileTheSpinnerRunsWritesNothingAfterTheTerminalIsRestored(
+    quit: Quit, duringNextPage: Bool, afterSpinnerFrames: Int
+  ) async throws {
+    // 1.2 s per answer: the spinner (a frame per 100 ms) turns many times while a page is on
+    // its way, with room to spare on a loaded machine.
+    let session = try await start(latency: 1200, arguments: ["--debounce-ms", "0"])
+    defer { Task { await session.end() } }
+    var mark = session.outputCount
+    if duringNextPage {
+      session.type("swift")
+      try #require(await session.waitForOutput(containing: "1210 repositories", after: mark))
+      mark = session.outputCount
+      session.type(Self.pageDown)
+      try #require(await session.waitForOutput(containing: "loading page 2", after: mark))
+    } else {
+      session.type("rea")
+      try #require(await session.waitForOutput(containing: "searching for", after: mark))
+    }
+    // Quit right after the spinner drew its n-th frame from here, a different moment of its
+    // 100 ms tick in each case.
+    let spinnerMark = session.outputCount
+    try #require(
+      await session.waitUntil {
+        session.output(after: spinnerMark).filter(Self.spinnerFrames.contains).count
+          >= afterSpinnerFrames
+      })
+    quit.perform(on: session)
+    let exit = try #require(await session.waitForExit())
+    #expect(quit == .escape ? exit.status == 0 : exit.reason == .uncaughtSignal)
+
+    let output = session.output
+    let restored = try #require(output.range(of: Self.leaveAlternateScreen, options: .backwards))
+    #expect(
+      output[restored.upperBound...].isEmpty,
+      "written after the terminal was restored: \(output[restored.upperBound...].debugDescription)"
+    )
+  }
+
+  // MARK: 2. The detail pane follows the selection
+
+  @Test func theDetailPaneFollowsTheSelection() async throws {
+    let session = try await start()
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await waitForScreen(session) { $0.contains("1210 repositories") })
+    session.type("\r")
+    #expect(await waitForScreen(session) { $0.contains("open issues") })
+    let list = screen(session)
+    let third = try #require(list.repositoryName(inListRow: 2))
+    #expect(list.detailTitle != third)
+
+    session.type(Self.down + Self.down)
+    #expect(await waitForScreen(session) { $0.detailTitle == third })
+    #expect(await waitForScreen(session) { $0.contains("open issues") })
+    #expect(screen(session).selectedRepositoryName == third)
+  }
+
+  // MARK: 3. Results stay on screen, marked stale, while the next ones load
+
+  @Test func typingKeepsThePreviousResultsOnScreenDimmedUntilTheNewOnesArrive() async throws {
+    let session = try await start(latency: 1500)
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await waitForScreen(session) { $0.contains("1210 repositories") })
+    let before = screen(session)
+    let first = try #require(before.repositoryName(inListRow: 0))
+    #expect(!before.isDim(row: before.listTop))
+
+    session.type("\u{7F}")  // Backspace: "swif", 1.5 s to come.
+    #expect(await waitForScreen(session) { $0.contains("searching for “swif”") })
+    let during = screen(session)
+    #expect(during.repositoryName(inListRow: 0) == first)
+    #expect(during.isDim(row: during.listTop))
+    #expect(during.contains("previous results dimmed"))
+
+    #expect(
+      await waitForScreen(session) {
+        !$0.contains("searching for") && $0.repositoryName(inListRow: 0) != nil
+          && !$0.isDim(row: $0.listTop)
+      })
+  }
+
+  // MARK: 4. Narrow and short windows
+
+  @Test func at40ColumnsNamesStayWholeAndTheQueryAndHintsShow() async throws {
+    let session = try await start(columns: 40)
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await waitForScreen(session, columns: 40) { $0.contains("1210 repositories") })
+    let shown = screen(session, columns: 40)
+    #expect(shown.rows[0].contains("swift"))
+    #expect(shown.rows[29].hasSuffix("Esc quit"))
+    // Every name in the list is whole (no "…"): the name column comes first.
+    let names = (0..<5).compactMap { shown.repositoryName(inListRow: $0) }
+    #expect(names.count == 5)
+    #expect(names.allSatisfy { $0.contains("/") && !$0.hasSuffix("…") })
+    // Lines are cut with "…", never in the middle of a word without a sign.
+    #expect(shown.rows[1] == "1210 repositories · 30 loaded · the off…")
+  }
+
+  @Test func at20ColumnsTheQueryAndTheWayOutStillShow() async throws {
+    let session = try await start(columns: 20)
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await waitForScreen(session, columns: 20) { $0.contains("1210 repositor") })
+    let shown = screen(session, columns: 20)
+    #expect(shown.rows[0].hasPrefix("› swift"))
+    #expect(shown.rows[29].contains("Esc quit"))
+  }
+
+  @Test func at100By10WithTheDetailOpenTheHintsStay() async throws {
+    let session = try await start(rows: 10)
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await waitForScreen(session, rows: 10) { $0.contains("1210 repositories") })
+    session.type("\r")
+    #expect(await waitForScreen(session, rows: 10) { $0.contains("https://github.com/") })
+    let shown = screen(session, rows: 10)
+    #expect(shown.rows[0].contains("swift"))
+    #expect(shown.rows[9].contains("Esc close"))
+    #expect(shown.detailTitle != nil)
+    #expect(!shown.rows.contains(""))  // Every row is used.
+  }
+
+  // MARK: 5. Errors where the eye is
+
+  @Test func anErrorIsTheHeadlineWrappedWholeUnderTheQuery() async throws {
+    let session = try await start(columns: 40)
+    defer { Task { await session.end() } }
+    session.type("stars:lots")
+    let reason =
+      "✗ invalid query: Validation Failed: `stars:lots` is not a number or a range."
+    #expect(await waitForScreen(session, columns: 40) { $0.contains("✗ invalid query") })
+    let shown = screen(session, columns: 40)
+    // Right under the query field, on as many rows as it takes, every word whole.
+    #expect(shown.rows[1].hasPrefix("✗ invalid query"))
+    let headline = shown.rows[1...4].joined(separator: " ")
+    #expect(headline.contains(reason), "\(shown.rows[1...4])")
+  }
+
+  // MARK: 6. Hints that are true
+
+  @Test func ctrlRIsOfferedOnlyWhenARetryWouldAskAgainAndThenWorks() async throws {
+    let session = try await start(
+      environment: ["GITHUB_SEARCH_OFFLINE_FAULTS": "swift=503:1"])
+    defer { Task { await session.end() } }
+    session.type("swif")
+    #expect(await waitForScreen(session) { $0.contains("repositories") })
+    #expect(!screen(session).contains("Ctrl-R"))
+    session.type("t")
+    #expect(await waitForScreen(session) { $0.contains("HTTP 503") })
+    #expect(screen(session).rows[29].contains("Ctrl-R retry"))
+    session.type("\u{12}")  // Ctrl-R
+    #expect(await waitForScreen(session) { $0.contains("1210 repositories") })
+    #expect(!screen(session).contains("Ctrl-R"))
+  }
+
+  @Test func anOfflineRateLimitCountsDownWithoutBlamingGitHubOrAskingForAToken() async throws {
+    let session = try await start(
+      environment: ["GITHUB_SEARCH_OFFLINE_RATE_LIMIT": "0", "GITHUB_TOKEN": "ghp_unused"])
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await waitForScreen(session) { $0.contains("retrying in") })
+    let shown = screen(session)
+    let headline = shown.rows[1...3].joined(separator: " ")
+    #expect(headline.contains("rate limited by the offline server: retrying in"))
+    #expect(!shown.contains("GITHUB_TOKEN"))
+    #expect(!headline.contains("GitHub"))
+    #expect(!shown.contains("Ctrl-R"))
+  }
+
+  @Test(arguments: [false, true])
+  func withATokenSetTheCommandLineModesNeverAskForOne(scripted: Bool) async throws {
+    let script = FileManager.default.temporaryDirectory
+      .appendingPathComponent("github-search-\(UUID().uuidString).script")
+    try "query swift\nwait\n".write(to: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: script) }
+    // On a terminal, as a person runs them: the error line is what they read.
+    let session = try TerminalSession(
+      "github-search",
+      arguments: ["--offline"] + (scripted ? ["--script", script.path] : ["swift"]),
+      environment: [
+        "GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0", "GITHUB_SEARCH_OFFLINE_RATE_LIMIT": "0",
+        "GITHUB_TOKEN": "ghp_alreadySet",
+      ])
+    defer { Task { await session.end() } }
+    #expect(await session.waitForExit() != nil)
+    #expect(session.output.contains("rate limited by "))
+    #expect(!session.output.contains("GITHUB_TOKEN"))
+  }
+}
+
+/// What a terminal shows after a program's output: enough of a VT100 to replay the escape
+/// sequences ``FrameRenderer`` writes (cursor moves, clears, styles, the alternate screen) into
+/// rows of text and which cells are dim.
+struct VirtualScreen: Sendable {
+  private(set) var cells: [[Character]]
+  private(set) var dim: [[Bool]]
+  private var row = 0
+  private var column = 0
+  private var isDim = false
+
+  /// The screen after `output`, for a terminal of `rows` by `columns`.
+  init(rows: Int, columns: Int, replaying output: String) {
+    cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+    dim = Array(repeating: Array(repeating: false, count: columns), count: rows)
+    replay(output)
+  }
+
+  /// Each row's text, without trailing spaces.
+  var rows: [String] {
+    cells.map { String($0).replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
+  }
+
+  /// Whether some row contains `text`.
+  func contains(_ text: String) -> Bool {
+    rows.contains { $0.contains(text) }
+  }
+
+  /// Whether the first character of `row` that is not a space is dim.
+  func isDim(row: Int) -> Bool {
+    guard let index = cells[row].firstIndex(where: { $0 != " " }) else { return false }
+    return dim[row][index]
+  }
+
+  /// The row under the rule that separates the headline from the list.
+  var listTop: Int {
+    (rows.firstIndex { $0.hasPrefix("────") } ?? 2) + 1
+  }
+
+  /// The repository name in the `index`-th row of the list, if that row shows one.
+  func repositoryName(inListRow index: Int) -> String? {
+    let line = rows[listTop + index].dropFirst(2)
+    guard let name = line.split(separator: " ").first, name.contains("/") else { return nil }
+    return String(name)
+  }
+
+  /// The name of the selected repository (the row marked `›`).
+  var selectedRepositoryName: String? {
+    rows[listTop...].first { $0.hasPrefix("› ") }.flatMap {
+      $0.dropFirst(2).split(separator: " ").first.map(String.init)
+    }
+  }
+
+  /// The repository the detail pane's title names.
+  var detailTitle: String? {
+    rows.dropFirst(listTop).first { $0.hasPrefix("── ") }.flatMap {
+      $0.dropFirst(3).split(separator: " ").first.map(String.init)
+    }
+  }
+
+  private mutating func replay(_ output: String) {
+    var characters = output.makeIterator()
+    while let character = characters.next() {
+      guard character == "\u{1B}" else {
+        put(character)
+        continue
+      }
+      guard characters.next() == "[" else { continue }
+      var parameters = ""
+      while let next = characters.next() {
+        guard next.isLetter || next == "~" else {
+          parameters.append(next)
+          continue
+        }
+        perform(next, parameters)
+        break
+      }
+    }
+  }
+
+  private mutating func perform(_ command: Character, _ parameters: String) {
+    let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
+      Int($0) ?? 0
+    }
+    switch command {
+    case "H":
+      row = max(1, numbers.first ?? 1) - 1
+      column = max(1, numbers.count > 1 ? numbers[1] : 1) - 1
+    case "J":
+      let from = numbers.first == 2 ? 0 : row
+      if numbers.first != 2 { clear(row: row, from: column) }
+      for index in from..<cells.count where numbers.first == 2 || index > row {
+        clear(row: index, from: 0)
+      }
+    case "K":
+      clear(row: row, from: column)
+    case "m":
+      for code in numbers {
+        if code == 0 || code == 22 { isDim = false }
+        if code == 2 { isDim = true }
+      }
+    case "h" where parameters == "?1049", "l" where parameters == "?1049":
+      // Either way the screen shown is a fresh one for these checks.
+      for index in cells.indices { clear(row: index, from: 0) }
+    default:
+      break
+    }
+  }
+
+  private mutating func clear(row: Int, from start: Int) {
+    guard cells.indices.contains(row) else { return }
+    for index in max(0, start)..<cells[row].count {
+      cells[row][index] = " "
+      dim[row][index] = false
+    }
+  }
+
+  private mutating func put(_ character: Character) {
+    guard cells.indices.contains(row), cells[row].indices.contains(column) else { return }
+    cells[row][column] = character
+    dim[row][column] = isDim
+    column += 1
+  }
+}
