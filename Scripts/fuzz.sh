@@ -85,12 +85,15 @@ echo "built ${#targets[@]} fuzz targets in $((SECONDS - start)) s"
 failed=0
 for name in "${targets[@]}"; do
   corpus="$out/$name.corpus"
-  rm -rf "$corpus" && mkdir -p "$corpus"
+  rm -rf "$corpus" "$out/$name-"* && mkdir -p "$corpus"
   # New inputs go to the scratch corpus; the seeds in Fuzz/NAME/corpus stay as committed.
   # .ci/lsan.supp: the toolchain's own leaks (Foundation's DateFormatter caches, for one), as in
-  # the AddressSanitizer pass of .ci/run.
-  if ASAN_OPTIONS=detect_leaks=1 \
-    LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp:print_suppressions=0" "$out/$name" -max_total_time="$seconds" -timeout=10 \
+  # the AddressSanitizer pass of .ci/run. SWIFT_BACKTRACE=enable=no: on a trap, Swift's
+  # backtracer would outlive the fuzzer for half a minute; libFuzzer prints the stack itself.
+  # The outer timeout is a last guard: libFuzzer stops itself after `seconds`.
+  if SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1 \
+    LSAN_OPTIONS="suppressions=$PWD/.ci/lsan.supp:print_suppressions=0" \
+    timeout $((seconds + 120)) "$out/$name" -max_total_time="$seconds" -timeout=10 \
     -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 -artifact_prefix="$out/$name-" \
     "$corpus" "Fuzz/$name/corpus" >"$out/$name.log" 2>&1; then
     runs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$out/$name.log" | grep -o '[0-9]*$')

@@ -32,8 +32,10 @@ struct SignupEndToEndTests {
 
     let last = try #require(states.last)
     #expect(Self.username(last)?["text"] as? String == "octocat-2")
-    // Signed up, the name is taken from then on.
-    #expect(Self.username(last)?["message"] as? String == "octocat-2 is already taken")
+    // Signed up, the name is the user's own from then on, and the form is finished.
+    #expect(Self.username(last)?["status"] as? String == "ok")
+    #expect(Self.username(last)?["message"] as? String == "octocat-2 is your account")
+    #expect(last["isSignedUp"] as? Bool == true)
     #expect((last["password"] as? [String: Any])?["status"] as? String == "ok")
     #expect((last["repeat"] as? [String: Any])?["status"] as? String == "ok")
     #expect(last["isSigningUp"] as? Bool == false)
@@ -54,11 +56,13 @@ struct SignupEndToEndTests {
     #expect(!run.standardError.contains("correct-horse"))
   }
 
-  @Test func aFailingServiceEndsWithAFailedResult() async throws {
+  @Test func aFailingServiceEndsWithAFailedResultAndStatus1() async throws {
     let run = try await BinaryRunner.run(
       "signup", arguments: Self.fastOffline + ["--json", "--signup-failure-rate", "1"],
       input: Self.fullScript)
-    #expect(run.status == 0)
+    #expect(run.status == 1)
+    #expect(
+      run.standardError == "signup: Sign-up failed: the simulated service failed; try again\n")
     let last = try #require(try run.outputLines.map(Self.object).last)
     #expect(last["result"] as? String == "failed")
   }
@@ -93,7 +97,7 @@ struct SignupEndToEndTests {
     #expect(run.standardError.contains("signup: note: line 10: signup ignored"))
     let last = try #require(states.last)
     #expect(Self.username(last)?["text"] as? String == "OctoCat-2")
-    #expect(Self.username(last)?["message"] as? String == "OctoCat-2 is already taken")
+    #expect(Self.username(last)?["message"] as? String == "OctoCat-2 is your account")
     #expect(last["canSignUp"] as? Bool == false)
   }
 
@@ -109,7 +113,8 @@ struct SignupEndToEndTests {
     #expect(run.standardOutput.contains("✗ octocat is already taken"))
     #expect(run.standardOutput.contains("Sign up   ready"))
     #expect(
-      run.standardOutput.hasSuffix("Outcome   ✓ Welcome, octocat-2! Your account was created\n"))
+      run.standardOutput.hasSuffix(
+        "Outcome   ✓ Welcome, octocat-2! Your account was created (simulated)\n"))
   }
 
   @Test(arguments: [

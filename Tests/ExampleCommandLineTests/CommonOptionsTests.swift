@@ -3,13 +3,17 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct CommonOptionsTests {
-  /// The common options of `arguments`; every argument must be one of them.
+  /// The common options of `arguments`, checked as the apps check them; every argument must be
+  /// one of them.
   func parse(_ arguments: [String]) throws(UsageError) -> CommonOptions {
     var options = CommonOptions()
     var parser = OptionParser(arguments)
+    var given: [String] = []
     while let option = try parser.nextOption() {
+      given.append(option)
       guard try options.read(option, from: &parser) else { throw parser.unknownOption() }
     }
+    try options.checkReplay(given: given)
     return options
   }
 
@@ -19,11 +23,23 @@ struct CommonOptionsTests {
   }
 
   @Test(arguments: [
-    ["--replay", "a", "--record", "b"], ["--record", "b", "--replay", "a"],
-    ["--script", "s", "--replay", "a"],
+    (["--replay", "a", "--record", "b"], "--record"),
+    (["--record", "b", "--replay", "a"], "--record"),
+    (["--script", "s", "--replay", "a"], "--script"),
+    (["--replay", "a", "--offline"], "--offline"),
+    (["--api-url", "https://ghe.example.com/api/v3", "--replay", "a"], "--api-url"),
+    (["--replay", "a", "--json", "--debounce-ms", "5"], "--debounce-ms"),
   ])
-  func replayTakesNeitherRecordNorScript(arguments: [String]) {
-    #expect(throws: UsageError.self) { try parse(arguments) }
+  func replayTakesOnlyJSON(arguments: [String], refused: String) {
+    #expect(
+      throws: UsageError(
+        "--replay prints a recorded session; it takes only --json, not \(refused)")
+    ) { try parse(arguments) }
+  }
+
+  @Test func replayWithJSONOrHelpIsFine() throws {
+    #expect(try parse(["--replay", "a", "--json"]).replayPath == "a")
+    #expect(try parse(["--json", "--replay", "a", "--help"]).showHelp)
   }
 
   @Test func aFileIsRequired() {

@@ -144,6 +144,20 @@ import FoundationNetworking
     #expect(page.nextPage == nil)
   }
 
+  /// Found with a hostile server (issue 26): this `Link` trapped computing the 1000-result cap.
+  @Test func aNextPageNumberPastIntsRangeMeansNoNextPage() async throws {
+    let server = try LoopbackServer { request in
+      let link =
+        "<\(request.serverBaseURL!.absoluteString)/search/repositories?q=a&"
+        + #"page=9223372036854775807>; rel="next""#
+      return .json(HostileGitHub.page, headers: ["Link": link])
+    }
+    defer { server.stop() }
+    let page = try await client(server).search(.firstPage(query: "swift"))
+    #expect(page.repositories.count == 1)
+    #expect(page.nextPage == nil)
+  }
+
   @Test func aServerThatNeverAnswersTimesOutAtTheRequestTimeoutAndTheRequestStops() async throws {
     let server = try LoopbackServer { _ in .stall }
     defer { server.stop() }

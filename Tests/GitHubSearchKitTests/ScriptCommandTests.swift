@@ -64,4 +64,26 @@ struct ScriptCommandTests {
       try command(line)
     }
   }
+
+  /// Property: `open` and `sleep` with any number, and any bytes after a keyword, are a command
+  /// with its argument in range or a ``ScriptError``.
+  @Test func anyExtremeLineIsACommandInRangeOrAnError() {
+    var values = ExtremeValues()
+    for _ in 0..<2000 {
+      let keyword = ["open", "sleep", "query", "next"].randomElement(using: &values)!
+      let argument =
+        Bool.random(using: &values)
+        ? values.number() : String(decoding: values.bytes(), as: UTF8.self)
+      do {
+        switch try command("\(keyword) \(argument)") {
+        case .open(let number): #expect(number >= 1)
+        case .sleep(let milliseconds): #expect((0...60_000).contains(milliseconds))
+        case .query(let query): #expect(query.count <= ScriptCommand.maximumQueryLength)
+        default: break
+        }
+      } catch {
+        #expect(error is ScriptError)
+      }
+    }
+  }
 }

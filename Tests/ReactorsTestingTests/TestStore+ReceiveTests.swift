@@ -139,6 +139,26 @@ import Testing
       ])
   }
 
+  @Test func receiveWaitsForAnEffectThatIsAwakeWhileAnotherSleepsOnTheClock() async {
+    // Given one effect asleep on the clock and one waiting on a gate, not on a clock
+    let clock = TestClock()
+    let gate = Gate()
+    let store = TestStore(SearchReactor(clock: clock))
+    await store.send(.updateQuery("swift")) { $0.query = "swift" }
+    await clock.waitForSleepers()
+    await store.send(.stopLoading(after: gate))
+    // When the gate opens while the test waits
+    Task {
+      for _ in 0..<100 { await Task.yield() }
+      gate.open()
+    }
+    // Then the store waits for it rather than failing at once
+    await store.receive(.setLoading(false))
+    await clock.advance(by: .milliseconds(300))
+    await store.receive(.setResults(["swift-result"])) { $0.results = ["swift-result"] }
+    await store.finish()
+  }
+
   @Test func receiveStillWaitsWhileAnEffectIsAwakeAndFailsAfterTheTimeout() async {
     let gate = Gate()
     let failures = await recordedFailures {
@@ -236,6 +256,8 @@ private final class SearchReactor: Reactor {
     case doNothing
     /// Runs an effect that waits on the gate, not on a clock, until the test opens it.
     case hang(Gate)
+    /// Sends `.setLoading(false)` once the test opens the gate.
+    case stopLoading(after: Gate)
   }
 
   enum Mutation: Equatable {
@@ -280,6 +302,11 @@ private final class SearchReactor: Reactor {
       .none
     case .hang(let gate):
       .run { _ in await gate.wait() }
+    case .stopLoading(let gate):
+      .run { send in
+        await gate.wait()
+        send(.setLoading(false))
+      }
     }
   }
 

@@ -8,6 +8,30 @@ import Testing
   typealias Table = EffectTable
   let id = EffectID("search")
 
+  @Test func aThrottledRunStartsTheNextIsHeldAndCancelByIdReachesBothAndResetsTheInterval() {
+    var table = Table()
+    // An interval of an hour: every arrival of this test falls within the first one.
+    let throttle = Throttle(
+      id: id, interval: .seconds(3600), clock: ContinuousClock(), latest: true)
+    guard
+      case .start(let running) = table.registerThrottled(throttle.arrive(), id: id, parent: nil).0,
+      case .hold(let held, _) = table.registerThrottled(throttle.arrive(), id: id, parent: nil).0,
+      case .hold(let newer, _) = table.registerThrottled(throttle.arrive(), id: id, parent: nil).0
+    else {
+      Issue.record("expected a start, then two held runs")
+      return
+    }
+    #expect(held.isCancelled)  // The newest held run displaces the one before it.
+    #expect(running.isActive && newer.isActive)
+    _ = table.cancel(id: id)
+    #expect(running.isCancelled && newer.isCancelled)
+    let afterCancel = table.registerThrottled(throttle.arrive(), id: id, parent: nil).0
+    guard case .start = afterCancel else {
+      Issue.record("expected the interval to start afresh after cancel(id:)")
+      return
+    }
+  }
+
   @Test func mergeLetsRunsOverlap() {
     var table = Table()
     let first = started(table.register(.cancellable(id, .merge), parent: nil))

@@ -63,6 +63,28 @@ import Testing
     node.next = nil  // Frees the node.
   }
 
+  @Test func aRedactionReplacesSecretFieldsCasesAndKeys() {
+    let login = Login(user: "octocat", password: "hunter2", attempt: .token("ghp_x"))
+    let headers = ["Authorization": "Bearer ghp_y", "Accept": "json"]
+
+    #expect(
+      ValueDump.lines(of: login, redaction: .default) == """
+        Login(
+          user: "octocat",
+          password: <redacted>,
+          attempt: .token(<redacted>)
+        )
+        """)
+    #expect(
+      ValueDump.lines(of: headers, redaction: .default) == """
+        [
+          "Accept": "json",
+          "Authorization": <redacted>
+        ]
+        """)
+    #expect(ValueDump.lines(of: login).contains("hunter2"))  // Without one, nothing is hidden.
+  }
+
   @Test func aLongLineIsCut() {
     let line = ValueDump.line(of: String(repeating: "x", count: 300), limit: 10)
 
@@ -71,6 +93,13 @@ import Testing
 }
 
 // MARK: - Fixtures
+
+private struct Login {
+  enum Attempt { case token(String) }
+  var user: String
+  var password: String
+  var attempt: Attempt
+}
 
 private struct Profile {
   var name: String

@@ -53,4 +53,23 @@ struct ScriptCommandTests {
       !String(describing: error).contains("hunter2x")
     }
   }
+
+  /// Property: `sleep` with any number, and any bytes after a keyword, are a command with its
+  /// argument in range or a ``ScriptError``.
+  @Test func anyExtremeLineIsACommandInRangeOrAnError() {
+    var values = ExtremeValues()
+    for _ in 0..<2000 {
+      let keyword = ["sleep", "username", "signup", "wait"].randomElement(using: &values)!
+      let argument =
+        Bool.random(using: &values)
+        ? values.number() : String(decoding: values.bytes(), as: UTF8.self)
+      do {
+        if case .sleep(let milliseconds) = try command("\(keyword) \(argument)") {
+          #expect((0...60_000).contains(milliseconds))
+        }
+      } catch {
+        #expect(error is ScriptError)
+      }
+    }
+  }
 }

@@ -18,7 +18,7 @@ struct SignupJSONRendererTests {
         + #"{"description":"a number","met":false},"#
         + #"{"description":"a lowercase letter","met":false}]},"#
         + #""repeat":{"status":"empty","message":null},"#
-        + #""canSignUp":false,"isSigningUp":false,"result":null}"#)
+        + #""canSignUp":false,"isSignedUp":false,"isSigningUp":false,"result":null}"#)
   }
 
   @Test func aFilledStateIsValidJSONWithoutThePasswords() throws {
@@ -37,5 +37,15 @@ struct SignupJSONRendererTests {
     #expect((object["repeat"] as? [String: Any])?["message"] as? String == "Passwords match")
     #expect(object["result"] as? String == "succeeded")
     #expect(object["canSignUp"] as? Bool == false)
+    #expect(object["isSignedUp"] as? Bool == false)
+  }
+
+  @Test func aFinishedFormSaysItIsSignedUp() throws {
+    var state = reactor.initialState
+    state = reactor.reduce(state: state, mutation: .setUsername("octocat-2", .ok("available")))
+    state = reactor.reduce(
+      state: state, mutation: .finishSigningUp(.succeeded("Welcome"), username: "octocat-2"))
+    let line = SignupJSONRenderer.render(state, outcome: nil)
+    #expect(line.contains(#""canSignUp":false,"isSignedUp":true,"#))
   }
 }

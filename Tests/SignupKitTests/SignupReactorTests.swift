@@ -95,7 +95,7 @@ struct SignupReactorReduceTests {
     #expect(state.canSignUp)
   }
 
-  @Test func aSuccessfulSignUpMakesTheNameTakenSoItCannotSignUpTwice() {
+  @Test func aSuccessfulSignUpFinishesTheFormWithTheNameAsTheUsersOwnAndNoSecondSignUp() {
     var state = validState()
     state.username = "OctoCat"
     state = reactor.reduce(state: state, mutation: .startSigningUp)
@@ -103,7 +103,9 @@ struct SignupReactorReduceTests {
       state: state, mutation: .finishSigningUp(.succeeded("Welcome"), username: "OctoCat"))
     #expect(state.outcome == .succeeded("Welcome"))
     #expect(state.signedUpUsernames == ["octocat"])
-    #expect(state.usernameValidation == .failed("OctoCat is already taken"))
+    // One coherent state: the name is the user's (not "taken", not a ✗), the form is finished.
+    #expect(state.usernameValidation == .ok("OctoCat is your account"))
+    #expect(state.isSignedUp)
     #expect(!state.canSignUp)
 
     // A late "available" for the same name changes nothing.
@@ -119,6 +121,15 @@ struct SignupReactorReduceTests {
       state: state, mutation: .finishSigningUp(.succeeded("Welcome"), username: "octocat"))
     #expect(state.signedUpUsernames == ["octocat"])
     #expect(state.usernameValidation == .validating)
+    #expect(!state.isSignedUp)
+  }
+
+  @Test func aFailedSignUpLeavesTheFormUnfinished() {
+    var state = reactor.reduce(state: validState(), mutation: .startSigningUp)
+    state = reactor.reduce(
+      state: state, mutation: .finishSigningUp(.failed("Try again"), username: "octocat-2"))
+    #expect(!state.isSignedUp)
+    #expect(state.usernameValidation == .ok("available"))
   }
 
   @Test(arguments: [
@@ -139,6 +150,39 @@ struct SignupReactorReduceTests {
     state.repeatedPasswordValidation = repeated
     state.isSigningUp = isSigningUp
     #expect(state.canSignUp == expected)
+  }
+
+  @Test func aSignedUpNameCannotSignUpEvenWithEveryVerdictOk() {
+    var state = validState()
+    state.signedUpUsernames = ["octocat-2"]
+    #expect(state.isSignedUp)
+    #expect(!state.canSignUp)
+  }
+
+  @Test func theChecklistReadsAsThePolicysAlternativesEachMetOrNot() {
+    let state = reactor.reduce(
+      state: reactor.initialState,
+      mutation: reactor.passwordEdit("abcdefg1", in: reactor.initialState))
+    #expect(state.passwordPolicy == .github)
+    let alternatives = state.passwordAlternatives
+    #expect(
+      alternatives.map { $0.map(\.description) } == [
+        ["at least 15 characters"], ["at least 8 characters", "a number", "a lowercase letter"],
+      ])
+    #expect(alternatives.map { $0.map(\.isMet) } == [[false], [true, true, true]])
+  }
+
+  @Test func aRequirementSharedByTwoAlternativesIsMetInBoth() {
+    let policy = PasswordPolicy(anyOf: [
+      [.minimumLength(8), .digit], [.minimumLength(8), .uppercaseLetter],
+    ])
+    let reactor = SignupReactor(
+      availability: UsernameAvailabilityClient { _ in .available },
+      signup: SignupClient { _, _ in }, passwordPolicy: policy)
+    let state = reactor.reduce(
+      state: reactor.initialState,
+      mutation: reactor.passwordEdit("abcdefgh", in: reactor.initialState))
+    #expect(state.passwordAlternatives.map { $0.map(\.isMet) } == [[true, false], [true, false]])
   }
 
   @Test func theInitialChecklistListsEveryRequirementUnmet() {
@@ -505,7 +549,7 @@ struct SignupReactorSignUpTests {
       $0.isSigningUp = false
       $0.outcome = .succeeded(Self.welcome)
       $0.signedUpUsernames = ["octocat-2"]
-      $0.usernameValidation = .failed("octocat-2 is already taken")
+      $0.usernameValidation = .ok("octocat-2 is your account")
     }
     await store.finish()
   }
@@ -528,7 +572,7 @@ struct SignupReactorSignUpTests {
       $0.isSigningUp = false
       $0.outcome = .succeeded(Self.welcome)
       $0.signedUpUsernames = ["octocat-2"]
-      $0.usernameValidation = .failed("octocat-2 is already taken")
+      $0.usernameValidation = .ok("octocat-2 is your account")
     }
     await store.finish()
   }
@@ -544,7 +588,7 @@ struct SignupReactorSignUpTests {
       $0.isSigningUp = false
       $0.outcome = .succeeded(Self.welcome)
       $0.signedUpUsernames = ["octocat-2"]
-      $0.usernameValidation = .failed("octocat-2 is already taken")
+      $0.usernameValidation = .ok("octocat-2 is your account")
     }
     await store.finish()
     #expect(signup.usernames == ["octocat-2"])
@@ -621,7 +665,7 @@ struct SignupReactorSignUpTests {
     #expect(await outcomes.next() == .succeeded(Self.welcome))
   }
 
-  @Test func aSignedUpNameIsTakenFromThenOnWithoutAskingTheServer() async {
+  @Test func aSignedUpNameIsTheUsersOwnFromThenOnWithoutAskingTheServer() async {
     let store = await makeValidStore()
     await store.send(.signUp) { $0.isSigningUp = true }
     #expect(await signup.calls.next() == "octocat-2")
@@ -630,20 +674,21 @@ struct SignupReactorSignUpTests {
       $0.isSigningUp = false
       $0.outcome = .succeeded(Self.welcome)
       $0.signedUpUsernames = ["octocat-2"]
-      $0.usernameValidation = .failed("octocat-2 is already taken")
+      $0.usernameValidation = .ok("octocat-2 is your account")
     }
-    // A second press does nothing: the name is taken now.
+    // A second press does nothing: the form is finished.
     await store.send(.signUp)
 
     await store.send(.updateUsername("octocat-3")) {
       $0.username = "octocat-3"
       $0.usernameValidation = .validating
     }
-    // Typed again, in any case, it is taken at once: no debounce, no request.
+    // Typed again, in any case, it is the user's own at once: no debounce, no request.
     await store.send(.updateUsername("OctoCat-2")) {
       $0.username = "OctoCat-2"
-      $0.usernameValidation = .failed("OctoCat-2 is already taken")
+      $0.usernameValidation = .ok("OctoCat-2 is your account")
     }
+    #expect(!store.state.canSignUp)
     await clock.advance(by: .seconds(1))
     await store.finish()
     #expect(signup.usernames == ["octocat-2"])

@@ -17,13 +17,29 @@ struct SignupTextRendererTests {
         Username  "octocat"
                   … checking availability
         Password  ✓ Password meets the requirements
-                    ✗ at least 15 characters
-                    ✓ at least 8 characters
-                    ✓ a number
-                    ✓ a lowercase letter
+                    – at least 15 characters
+                    or ✓ at least 8 characters, ✓ a number, ✓ a lowercase letter
         Repeat    ✗ Doesn't match the password
         Sign up   disabled
         """)
+  }
+
+  @Test func anUnacceptedPasswordMarksEveryUnmetRequirementOfEachAlternative() {
+    let state = reactor.reduce(
+      state: reactor.initialState, mutation: reactor.passwordEdit("abc", in: reactor.initialState))
+    let lines = SignupTextRenderer.render(state, outcome: nil).split(separator: "\n")
+    #expect(lines[3] == "            ✗ at least 15 characters")
+    #expect(lines[4] == "            or ✗ at least 8 characters, ✗ a number, ✓ a lowercase letter")
+  }
+
+  @Test func aFinishedFormSaysSignedUpAndASimulatedWelcomeSaysSo() {
+    var state = reactor.initialState
+    state = reactor.reduce(state: state, mutation: .setUsername("octocat-2", .ok("available")))
+    state = reactor.reduce(
+      state: state, mutation: .finishSigningUp(.succeeded("Welcome"), username: "octocat-2"))
+    let text = SignupTextRenderer.render(state, outcome: .succeeded("Welcome"), isSimulated: true)
+    #expect(text.contains("Sign up   signed up\nOutcome   ✓ Welcome (simulated)"))
+    #expect(text.contains("          ✓ octocat-2 is your account"))
   }
 
   @Test func controlCharactersInTheTextAreShownEscaped() {

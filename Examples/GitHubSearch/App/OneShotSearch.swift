@@ -6,8 +6,9 @@ import Reactors
 ///
 /// Even this mode drives the reactor — `updateQuery`, then `loadNextPage` while pages are
 /// wanted — so it pages through the server's `Link` headers and stops at the 1000-result cap
-/// exactly as the interactive search does. JSON lines are printed page by page; the text table
-/// once its pages are in, so that its columns line up.
+/// exactly as the interactive search does. Each page is printed as it arrives, as JSON lines or
+/// as table rows whose columns line up with the rows above them as far as they can. A search
+/// cut short by the cap says so on standard error.
 enum OneShotSearch {
   /// Runs the search; returns 0 on success (zero results included), 1 on an API error.
   static func run(
@@ -22,24 +23,35 @@ enum OneShotSearch {
     while true {
       let state = reactor.currentState
       pagesLoaded += 1
-      let isLastPage = state.error != nil || pagesLoaded == options.pages || !state.hasNextPage
-      if options.common.json {
-        for repository in state.repositories[printed...] {
-          OutputFile.standardOutput.writeLine(repository.outputJSON)
-        }
-        printed = state.repositories.count
-      } else if isLastPage {
-        for line in Repository.outputTable(state.repositories) {
-          OutputFile.standardOutput.writeLine(line)
-        }
-      }
+      let lines =
+        options.common.json
+        ? state.repositories[printed...].map(\.outputJSON)
+        // The widths come from every row so far, so a new page lines up with the ones above
+        // unless one of its rows is wider.
+        : Array(Repository.outputTable(state.repositories).dropFirst(printed))
+      for line in lines { OutputFile.standardOutput.writeLine(line) }
+      printed = state.repositories.count
       if let error = state.error {
         program.printError(error.message())
         return 1
       }
-      if isLastPage { return 0 }
+      guard pagesLoaded < options.pages, state.hasNextPage else {
+        if pagesLoaded < options.pages { noteTheCap(state, options: options, program: program) }
+        return 0
+      }
       reactor.send(.loadNextPage)
       await reactor.waitUntilIdle()
     }
+  }
+
+  /// Says why fewer pages than asked for were printed when matches were left: the server serves
+  /// only the first 1000 results of a search.
+  private static func noteTheCap(
+    _ state: GitHubSearchReactor.State, options: SearchOptions, program: Program
+  ) {
+    guard let total = state.totalCount, total > state.repositories.count else { return }
+    let cap = SearchError.endOfResults.message(server: options.serverName)
+    program.printError(
+      "note: stopped after \(state.repositories.count) of \(total) results: \(cap)")
   }
 }

@@ -9,10 +9,15 @@ import Reactors
 /// The states are printed by a synchronous observer, so none is skipped, even the short-lived
 /// ones (a `searching…` state cut short by the next query shows). At the end of the script the
 /// run waits for the work still pending, as a final `wait` would.
+///
+/// `wait` waits for requests in flight, not for a rate limit to pass: a script that ends rate
+/// limited ends at once, with status 1, as the one-shot search does. (`sleep MS` then `retry`
+/// waits one out.)
 enum ScriptedSearch {
-  /// Runs `commands`; returns the exit status (0).
+  /// Runs `commands`; returns the exit status: 1 if the search ends failed (said on standard
+  /// error too), else 0.
   static func run(
-    commands: [ScriptCommand], options: SearchOptions, client: GitHubClient,
+    commands: [ScriptCommand], options: SearchOptions, client: GitHubClient, program: Program,
     recorder: ReactorRecorder<GitHubSearchReactor.Action, GitHubSearchReactor.Mutation>?
   ) async -> Int32 {
     let reactor = GitHubSearchReactor(
@@ -32,6 +37,8 @@ enum ScriptedSearch {
     }
     await reactor.waitUntilIdle()
     observation.cancel()
-    return 0
+    guard let error = reactor.currentState.error else { return 0 }
+    program.printError(error.message())
+    return 1
   }
 }

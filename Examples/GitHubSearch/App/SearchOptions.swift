@@ -25,27 +25,33 @@ struct SearchOptions: CommandLineOptions, Equatable {
            github-search --replay FILE [--json]
 
     Searches GitHub repositories. With a QUERY, prints the first N pages as a table (or JSON
-    lines) and exits. Otherwise, on a terminal, opens the interactive search; with --script FILE
-    or commands piped in, runs them and prints every state: query TEXT, next, retry, open N,
-    close, wait, sleep MS, # comment. The whole script is read and checked before it runs.
+    lines), each page as it arrives, and exits. Otherwise, on a terminal, opens the interactive
+    search; with --script FILE or commands piped in, runs them and prints every state: query
+    TEXT, next, retry, open N, close, wait, sleep MS, # comment. The whole script is read and
+    checked before it runs. `wait` waits for the requests in flight, not for a rate limit to
+    pass (`sleep MS` then `retry` waits one out); at its end the script waits as `wait` does.
 
     options:
       --offline          serve a generated catalog from an embedded server on 127.0.0.1
       --api-url URL      a GitHub-compatible API (default https://api.github.com)
-      --json             print JSON lines instead of text
-      --pages N          how many pages to print for a QUERY, 1 to 1000 (default 1)
+      --json             print JSON lines instead of text (not in the interactive search:
+                         there it is a usage error)
+      --pages N          how many pages to print for a QUERY, 1 to 1000 (default 1); a search
+                         stops at the first 1000 results, as GitHub serves no more, and says so
       --per-page N       results per page, 1 to 100 (default 30)
       --script FILE      run the commands in FILE (- for standard input)
-      --record FILE      record the session to FILE (JSON lines; the token is never in it)
+      --record FILE      record the session to FILE (JSON lines; the token is never in it);
+                         FILE must not exist: a recording never overwrites a file
       --replay FILE      print the states of a recorded session as a script prints them
                          (--json: as --json does), from its mutations alone: no network,
-                         no clock
+                         no clock; it takes only --json
       --debounce-ms N    the search debounce (default 300)
       -h, --help         show this help
 
-    exit status: 0 done, 1 the search failed or a recording cannot be written, 2 a usage,
-    script or recording error (--replay of a missing, corrupt or foreign file); Ctrl-C ends
-    it by SIGINT (130 in a shell).
+    exit status: 0 done; 1 the search failed (a QUERY, or a script that ends failed, rate
+    limited included; as signup for a failed sign-up), or a --record FILE exists or cannot be
+    written; 2 a usage, script or recording error (--replay of a missing, corrupt or foreign
+    file); Ctrl-C ends it by SIGINT (130 in a shell).
 
     environment:
       GITHUB_TOKEN       sent as a bearer token (never printed)
@@ -53,12 +59,19 @@ struct SearchOptions: CommandLineOptions, Equatable {
       GITHUB_SEARCH_OFFLINE_FAULTS, GITHUB_SEARCH_OFFLINE_LOG   tune --offline (see README)
     """
 
+  /// Who answers, as messages name it: the simulation must not be blamed on GitHub.
+  var serverName: String {
+    common.server == .offline ? "the offline server" : "GitHub"
+  }
+
   /// Parses the arguments (without the program name).
   static func parse(_ arguments: [String]) throws(UsageError) -> SearchOptions {
     var options = SearchOptions()
     var parser = OptionParser(arguments)
     var sawPages = false
+    var given: [String] = []
     while let option = try parser.nextOption() {
+      given.append(option)
       switch option {
       case "--pages":
         options.pages = try parser.integer(in: 1...1000)
@@ -69,6 +82,7 @@ struct SearchOptions: CommandLineOptions, Equatable {
         guard try options.common.read(option, from: &parser) else { throw parser.unknownOption() }
       }
     }
+    try options.common.checkReplay(given: given)
     guard !parser.operands.isEmpty else {
       if sawPages { throw UsageError("--pages applies to a QUERY only") }
       return options

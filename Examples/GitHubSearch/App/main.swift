@@ -49,7 +49,8 @@ case .query(let query):
     query: query, options: options, client: backend.client, program: program, recorder: recorder)
 case .script(let commands):
   status = await ScriptedSearch.run(
-    commands: commands, options: options, client: backend.client, recorder: recorder)
+    commands: commands, options: options, client: backend.client, program: program,
+    recorder: recorder)
 case .interactive:
   let server = SearchScreen.Server(
     apiURL: backend.apiURL, isOffline: options.common.server == .offline)

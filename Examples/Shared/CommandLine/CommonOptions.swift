@@ -4,6 +4,8 @@
 /// [--offline | --api-url URL] [--json] [--script FILE] [--debounce-ms N]
 /// [--record FILE | --replay FILE] [-h | --help]
 /// ```
+///
+/// `--replay FILE` takes only `--json` (``checkReplay(given:)``).
 public struct CommonOptions: Sendable, Equatable {
   /// Where requests go.
   public var server = APIServer.gitHub
@@ -38,9 +40,17 @@ public struct CommonOptions: Sendable, Equatable {
     case "--replay": replayPath = try parser.value()
     default: return false
     }
-    if replayPath != nil, recordPath != nil || scriptPath != nil {
-      throw UsageError("--replay prints a recorded session; it takes neither --record nor --script")
-    }
     return true
+  }
+
+  /// The options `--replay` takes: it prints a recorded session, so any other would be ignored.
+  static let replayOptions: Set<String> = ["--replay", "--json", "-h", "--help"]
+
+  /// Refuses an option that `--replay` would ignore; call it once the command line is read,
+  /// with the names of the options it held (app-specific ones included), in order.
+  public func checkReplay(given options: [String]) throws(UsageError) {
+    guard replayPath != nil, let other = options.first(where: { !Self.replayOptions.contains($0) })
+    else { return }
+    throw UsageError("--replay prints a recorded session; it takes only --json, not \(other)")
   }
 }

@@ -36,7 +36,10 @@ public struct Program: Sendable {
     _ options: CommonOptions, as command: (ScriptLine) throws(ScriptError) -> Command
   ) -> [(line: Int, command: Command)]? {
     do {
-      guard case .script(let path) = try RunMode.choose(scriptPath: options.scriptPath) else {
+      guard
+        case .script(let path) = try RunMode.choose(
+          scriptPath: options.scriptPath, json: options.json)
+      else {
         return nil
       }
       return try ScriptReader.read(path: path).map { line throws(ScriptError) in

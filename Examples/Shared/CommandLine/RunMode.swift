@@ -10,18 +10,26 @@ public enum RunMode: Sendable, Equatable {
   /// Open the interactive UI.
   case interactive
 
-  /// The mode for `--script` (its value, or `nil` when absent) and the descriptors at hand.
+  /// The mode for `--script` (its value, or `nil` when absent), `--json`, and the descriptors
+  /// at hand.
   ///
   /// - Throws: ``UsageError`` when standard input is a terminal and standard output is not: the
-  ///   UI would be drawn into a file.
+  ///   UI would be drawn into a file; and for `--json` in the interactive mode, which draws a
+  ///   screen, not JSON lines.
   public static func choose(
-    scriptPath: String?, input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
+    scriptPath: String?, json: Bool = false, input: Int32 = STDIN_FILENO,
+    output: Int32 = STDOUT_FILENO
   ) throws(UsageError) -> RunMode {
     if let scriptPath { return .script(path: scriptPath == "-" ? nil : scriptPath) }
     guard isatty(input) == 1 else { return .script(path: nil) }
     guard isatty(output) == 1 else {
       throw UsageError(
         "the interactive mode needs a terminal on standard output; "
+          + "give --script FILE, or --script - to type commands")
+    }
+    guard !json else {
+      throw UsageError(
+        "--json prints JSON lines, which the interactive mode does not; "
           + "give --script FILE, or --script - to type commands")
     }
     return .interactive

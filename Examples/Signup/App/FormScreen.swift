@@ -2,7 +2,12 @@ import SignupKit
 import TerminalUI
 
 /// The interactive form as a ``Frame``: what the reactor's state and the screen's own state (the
-/// editors, the focus, the spinner, the announced outcome) look like at a given width.
+/// editors, the focus, the spinner, the announced outcome) look like in a window of a given size.
+///
+/// The key hints always show, on the last row, and so does the focused field with its verdict:
+/// a window too short for the whole form scrolls it to the focused part. Every block keeps its
+/// height while typing (the password's verdict is one line, its checklist one line per
+/// alternative of the policy), so the fields below never jump.
 struct FormScreen {
   var state: SignupReactor.State
   var username = LineEditor()
@@ -10,7 +15,7 @@ struct FormScreen {
   var repeatedPassword = LineEditor()
   var focus = FormFocus.username
   var spinner = Spinner()
-  /// The last sign-up outcome, shown until the form is edited again.
+  /// The last sign-up outcome, shown until the form is edited again or the next sign-up starts.
   var announcement: SignupOutcome?
   /// A one-off hint under the button, such as why pressing it did nothing.
   var hint: String?
@@ -22,58 +27,76 @@ struct FormScreen {
     state.usernameValidation == .validating || state.isSigningUp
   }
 
-  private static let labelWidth = 19
-  private static let indent = String(repeating: " ", count: labelWidth)
+  static let labelWidth = 19
+  static let indent = String(repeating: " ", count: labelWidth)
 
-  /// The frame for a terminal `columns` wide; the cursor sits in the focused field.
-  func frame(columns: Int) -> Frame {
+  /// The frame for a terminal `columns` wide and `rows` high; the cursor sits in the focused
+  /// field.
+  func frame(columns: Int, rows: Int) -> Frame {
     let fieldWidth = max(8, min(40, columns - Self.labelWidth - 3))
-    var frame = Frame()
+    let textWidth = max(20, columns - Self.labelWidth - 1)
+    var body: [Line] = []
+    var focused = 0..<0
+    func add(_ stop: FormFocus, _ lines: [Line]) {
+      if stop == focus { focused = body.count..<(body.count + lines.count) }
+      body += lines + [""]
+    }
+
     var title = Line("  Create your account", style: .bold)
     title.append("   Reactors example: SignupReactor", style: .dim)
-    frame.append(title)
-    frame.append("")
+    body += [title, ""]
+    add(
+      .username,
+      [field("Username", editor: username, mask: nil, focus: .username, width: fieldWidth)]
+        + verdictLines(state.usernameValidation, width: textWidth))
+    add(
+      .password,
+      [field("Password", editor: password, mask: "•", focus: .password, width: fieldWidth)]
+        + passwordLines(width: columns))
+    add(
+      .repeatedPassword,
+      [
+        field(
+          "Repeat password", editor: repeatedPassword, mask: "•", focus: .repeatedPassword,
+          width: fieldWidth)
+      ] + [repeatLine(width: columns)])
+    add(.signUpButton, [buttonLine(width: columns)] + announcementLines(width: textWidth))
 
-    let textWidth = max(20, columns - Self.labelWidth - 1)
-    field("Username", editor: username, mask: nil, focus: .username, width: fieldWidth, in: &frame)
-    frame.lines += verdictLines(state.usernameValidation, width: textWidth)
-    frame.append("")
-
-    field("Password", editor: password, mask: "•", focus: .password, width: fieldWidth, in: &frame)
-    frame.lines += verdictLines(state.passwordValidation, width: textWidth)
-    for check in state.passwordChecklist {
-      var line = Line(Self.indent + "  ")
-      line.append(check.isMet ? "✓ " : "✗ ", style: .foreground(check.isMet ? .green : .red))
-      line.append(check.description, style: check.isMet ? .dim : .plain)
-      frame.append(line)
+    let hints = hintLine(width: columns)
+    let details = [
+      Line("  usernames: \(usernameSource)", style: .dim),
+      Line("  sign-up service: \(signupService)", style: .dim),
+    ]
+    var frame = Frame()
+    var top = 0
+    if body.count + 1 + details.count <= rows {
+      frame.lines = body + [hints] + details
+    } else {
+      // Too short for everything: the hints take the last row, the form scrolls above them.
+      let visible = max(0, rows - 1)
+      top = Self.scrollOffset(showing: focused, of: body.count, in: visible)
+      frame.lines = Array(body[top..<min(body.count, top + visible)]) + [hints]
     }
-    frame.append("")
-
-    field(
-      "Repeat password", editor: repeatedPassword, mask: "•", focus: .repeatedPassword,
-      width: fieldWidth, in: &frame)
-    frame.lines += verdictLines(state.repeatedPasswordValidation, width: textWidth)
-    frame.append("")
-
-    frame.append(buttonLine())
-    frame.lines += announcementLines(width: textWidth)
-    frame.append("")
-    frame.append(Line("  Tab/Shift-Tab: move · Enter: next, or sign up · Esc: quit", style: .dim))
-    frame.append(Line("  usernames: \(usernameSource)", style: .dim))
-    frame.append(Line("  sign-up service: \(signupService)", style: .dim))
-
-    if let row = cursorRow(in: frame) {
+    if focus != .signUpButton {
       let editor = editor(for: focus)
       let (_, column) = editor.visibleText(width: fieldWidth, mask: focus == .username ? nil : "•")
-      frame.cursor = Frame.Cursor(row: row, column: Self.labelWidth + 1 + column)
+      frame.cursor = Frame.Cursor(
+        row: focused.lowerBound - top, column: Self.labelWidth + 1 + column)
     }
     return frame
   }
 
+  /// The first line to show of `count` lines in a window of `visible` rows, so that the
+  /// `focused` lines show: the top of the form when they fit there, else the least scroll that
+  /// brings their end into view, never past their first line.
+  static func scrollOffset(showing focused: Range<Int>, of count: Int, in visible: Int) -> Int {
+    guard focused.upperBound > visible else { return 0 }
+    return max(0, min(focused.lowerBound, focused.upperBound - visible, count - visible))
+  }
+
   private func field(
-    _ label: String, editor: LineEditor, mask: Character?, focus field: FormFocus, width: Int,
-    in frame: inout Frame
-  ) {
+    _ label: String, editor: LineEditor, mask: Character?, focus field: FormFocus, width: Int
+  ) -> Line {
     let isFocused = focus == field
     var line = Line(isFocused ? "› " : "  ", style: .foreground(.cyan))
     line.append(
@@ -84,7 +107,7 @@ struct FormScreen {
     line.append(
       shown.padded(toDisplayWidth: width), style: isFocused ? TextStyle(underline: true) : .plain)
     line.append("]", style: .dim)
-    frame.append(line)
+    return line
   }
 
   /// A field's verdict under it, wrapped to `width`; one blank line for no verdict.
@@ -101,7 +124,72 @@ struct FormScreen {
     }
   }
 
-  private func buttonLine() -> Line {
+  /// The password's verdict on one line, then the checklist: one line per alternative of the
+  /// policy (`or` before each after the first), wrapped between items at narrow widths. The
+  /// checklist spells out what a failure needs, so the verdict only points at it.
+  private func passwordLines(width columns: Int) -> [Line] {
+    let alternatives = state.passwordAlternatives
+    var verdict = Line(Self.indent)
+    switch state.passwordValidation {
+    case .empty, .validating:
+      break
+    case .ok(let message):
+      verdict.append("✓ " + message, style: .foreground(.green))
+    case .failed:
+      verdict.append(
+        alternatives.count > 1 ? "✗ Needs one of:" : "✗ Needs:", style: .foreground(.red))
+    }
+    let isAccepted = state.passwordValidation.isValid
+    // Under the field's text when there is room; further left in a narrow window, so that each
+    // requirement fits on a line.
+    let itemIndent = String(repeating: " ", count: max(2, min(Self.labelWidth + 2, columns - 36)))
+    var lines = [verdict.truncated(toDisplayWidth: columns)]
+    for (index, alternative) in alternatives.enumerated() {
+      let lead = index == 0 ? "" : "or "
+      var line = Line(itemIndent + lead, style: .dim)
+      var used = line.displayWidth
+      for (position, check) in alternative.enumerated() {
+        let mark = SignupTextRenderer.mark(check, isAccepted: isAccepted)
+        let text = check.description + (position < alternative.count - 1 ? "," : "")
+        if position > 0 && used + 1 + 2 + text.displayWidth > columns {
+          lines.append(line)
+          line = Line(itemIndent + String(repeating: " ", count: lead.count))
+          used = line.displayWidth
+        } else if position > 0 {
+          line.append(" ")
+          used += 1
+        }
+        let markStyle: TextStyle =
+          switch mark {
+          case "✓": .foreground(.green)
+          case "✗" where !password.text.isEmpty: .foreground(.red)
+          default: .dim
+          }
+        line.append(mark + " ", style: markStyle)
+        line.append(text, style: check.isMet ? .plain : .dim)
+        used += 2 + text.displayWidth
+      }
+      lines.append(line)
+    }
+    return lines
+  }
+
+  /// The repeat's verdict on one line. A mismatch waits while the repeat is being typed and is
+  /// still shorter than the password: it shows once the repeat is as long, or on leaving it.
+  private func repeatLine(width: Int) -> Line {
+    let isIncomplete =
+      focus == .repeatedPassword && repeatedPassword.text.count < password.text.count
+    var line = Line(Self.indent)
+    switch state.repeatedPasswordValidation {
+    case .ok(let message): line.append("✓ " + message, style: .foreground(.green))
+    case .failed(let message) where !isIncomplete:
+      line.append("✗ " + message, style: .foreground(.red))
+    case .empty, .validating, .failed: break
+    }
+    return line.truncated(toDisplayWidth: width)
+  }
+
+  private func buttonLine(width: Int) -> Line {
     var line = Line(String(repeating: " ", count: Self.labelWidth - 2))
     line.append(focus == .signUpButton ? "› " : "  ", style: .foreground(.cyan))
     let style: TextStyle =
@@ -113,24 +201,36 @@ struct FormScreen {
     line.append("[ Sign up ]", style: style)
     if state.isSigningUp {
       line.append("  " + spinner.frame + " signing up (simulated)…", style: .foreground(.yellow))
+    } else if state.isSignedUp {
+      line.append("  signed up · type another username for another account", style: .dim)
     } else if let hint {
       line.append("  " + hint, style: .foreground(.yellow))
     } else if !state.canSignUp {
       line.append("  every field needs a ✓ first", style: .dim)
     }
-    return line
+    return line.truncated(toDisplayWidth: width)
   }
 
   /// The announced outcome under the button, wrapped to `width`; one blank line for none.
   private func announcementLines(width: Int) -> [Line] {
-    switch announcement {
-    case .succeeded(let message)?:
-      indented(wrapped("✓ " + message + " (simulated)", width: width), style: .foreground(.green))
-    case .failed(let message)?:
-      indented(wrapped("✗ " + message, width: width), style: .foreground(.red))
-    case nil:
-      [""]
+    guard let announcement else { return [""] }
+    let text = SignupTextRenderer.announcement(announcement, isSimulated: true)
+    let color: TextStyle.Color = if case .succeeded = announcement { .green } else { .red }
+    return indented(wrapped(text, width: width), style: .foreground(color))
+  }
+
+  /// The key hints for the focused stop, the least important left out when the window is
+  /// narrow; how to leave always shows.
+  private func hintLine(width: Int) -> Line {
+    var hints = [KeyHint("Tab/Shift-Tab", "move", priority: 2)]
+    if focus != .signUpButton {
+      hints.append(KeyHint("Enter", "next", priority: 1))
+    } else if !state.isSignedUp {
+      // On a finished form the button does nothing, so Enter is not offered.
+      hints.append(KeyHint("Enter", "sign up", priority: 1))
     }
+    hints.append(KeyHint("Esc", "quit", priority: 0))
+    return Line("  " + KeyHint.line(hints, width: max(0, width - 2)).text, style: .dim)
   }
 
   private func indented(_ texts: [String], style: TextStyle) -> [Line] {
@@ -165,11 +265,5 @@ struct FormScreen {
     case .password: password
     case .repeatedPassword, .signUpButton: repeatedPassword
     }
-  }
-
-  /// The row of the focused field, found by its marker; `nil` on the button (no cursor).
-  private func cursorRow(in frame: Frame) -> Int? {
-    guard focus != .signUpButton else { return nil }
-    return frame.lines.firstIndex { $0.text.hasPrefix("› ") }
   }
 }

@@ -75,7 +75,8 @@ import TerminalUI
   }
 
   private func pressSignUp() {
-    if !reactor.currentState.canSignUp && !reactor.currentState.isSigningUp {
+    let state = reactor.currentState
+    if !state.canSignUp && !state.isSigningUp && !state.isSignedUp {
       form.hint = "not yet: every field needs a ✓ first"
     }
     // The reactor decides: a press while invalid or signing up changes nothing.
@@ -102,6 +103,8 @@ import TerminalUI
   }
 
   private func show(_ state: SignupReactor.State) {
+    // A new sign-up replaces the last one's outcome: no old "failed" next to the spinner.
+    if state.isSigningUp { form.announcement = nil }
     form.state = state
     draw()
   }
@@ -119,6 +122,7 @@ import TerminalUI
   }
 
   private func draw() {
-    screen.render(form.frame(columns: terminal.size.columns))
+    let size = terminal.size
+    screen.render(form.frame(columns: size.columns, rows: size.rows))
   }
 }

@@ -5,15 +5,18 @@ import SignupKit
 /// Scripted mode: runs commands against the reactor and prints the form after every state
 /// change, as text or as JSON lines.
 ///
-/// Each state change prints once, in order, from a synchronous observer. At the end of the
-/// script the runner waits for pending work, as if the script ended with `wait`.
+/// Each state change prints once, in order, from a synchronous observer (a state that prints as
+/// the one before it is skipped). At the end of the script the runner waits for pending work, as
+/// if the script ended with `wait`.
 struct ScriptRunner {
   let reactor: SignupReactor
   let printsJSON: Bool
   let program: Program
 
-  /// Runs every command, each with the number of its line.
-  func run(_ commands: [(line: Int, command: ScriptCommand)]) async {
+  /// Runs every command, each with the number of its line; returns the exit status: 1 if the
+  /// run ends with a failed sign-up (said on standard error too), as `github-search` does for a
+  /// failed search, else 0.
+  func run(_ commands: [(line: Int, command: ScriptCommand)]) async -> Int32 {
     let printer = StatePrinter(printsJSON: printsJSON)
     let observation = reactor.observe { state in printer.print(state) }
     defer { observation.cancel() }
@@ -21,6 +24,9 @@ struct ScriptRunner {
       await perform(command, line: line)
     }
     await reactor.waitUntilIdle()
+    guard case .failed(let message)? = reactor.currentState.outcome else { return 0 }
+    program.printError(message)
+    return 1
   }
 
   private func perform(_ command: ScriptCommand, line: Int) async {

@@ -34,9 +34,9 @@ let reactor = SignupReactor(
 )
 
 if let script {
-  await ScriptRunner(reactor: reactor, printsJSON: options.common.json, program: program)
-    .run(script)
-  exit(0)
+  exit(
+    await ScriptRunner(reactor: reactor, printsJSON: options.common.json, program: program)
+      .run(script))
 }
 do {
   let end = try await InteractiveForm(reactor: reactor, environment: environment).run()

@@ -6,10 +6,11 @@ import ExampleCommandLine
 /// {"username":{"text":"octocat","status":"failed","message":"octocat is already taken"},
 ///  "password":{"status":"ok","message":"…","requirements":[{"description":"…","met":true}]},
 ///  "repeat":{"status":"ok","message":"Passwords match"},
-///  "canSignUp":false,"isSigningUp":false,"result":null}
+///  "canSignUp":false,"isSignedUp":false,"isSigningUp":false,"result":null}
 /// ```
 ///
-/// (on one line). Neither password is ever written, not even its length.
+/// (on one line). `isSignedUp` is true once the username is one this run signed up: the form is
+/// finished. Neither password is ever written, not even its length.
 public enum SignupJSONRenderer {
   /// The state as a JSON object; `result` is the outcome announced with this state, if any.
   public static func render(_ state: SignupReactor.State, outcome: SignupOutcome?) -> String {
@@ -44,6 +45,7 @@ public enum SignupJSONRenderer {
         ])
       ),
       ("canSignUp", .bool(state.canSignUp)),
+      ("isSignedUp", .bool(state.isSignedUp)),
       ("isSigningUp", .bool(state.isSigningUp)),
       ("result", .string(orNull: outcome?.result)),
     ]).serialized

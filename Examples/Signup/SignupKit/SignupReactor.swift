@@ -40,7 +40,7 @@ public final class SignupReactor: Reactor {
     case setMaskedFields(MaskedFields)
     /// The sign-up request left.
     case startSigningUp
-    /// The sign-up request for `username` ended; a success makes the name taken.
+    /// The sign-up request for `username` ended; a success makes the name the user's account.
     case finishSigningUp(SignupOutcome, username: String)
   }
 
@@ -48,7 +48,7 @@ public final class SignupReactor: Reactor {
   public struct State: Sendable, Equatable {
     /// The username as typed.
     public var username = ""
-    /// The username's verdict: a broken rule, checking, available or taken.
+    /// The username's verdict: a broken rule, checking, available, taken, or the user's own.
     public var usernameValidation = ValidationResult.empty
     /// The password as typed. Never print it; diagnostics redact it.
     public var password = ""
@@ -56,6 +56,9 @@ public final class SignupReactor: Reactor {
     public var passwordValidation = ValidationResult.empty
     /// The policy's requirements, each met or not by the current password.
     public var passwordChecklist: [PasswordRequirementCheck] = []
+    /// The policy the password is checked against, so that a screen can show the checklist as
+    /// the policy's alternatives (``passwordAlternatives``).
+    public var passwordPolicy = PasswordPolicy.github
     /// The repeated password as typed. Never print it; diagnostics redact it.
     public var repeatedPassword = ""
     /// Whether the repeat matches the password.
@@ -64,13 +67,33 @@ public final class SignupReactor: Reactor {
     public var isSigningUp = false
     /// How the last sign-up ended; observers get each outcome once.
     @Pulse public var outcome: SignupOutcome? = nil
-    /// The names signed up so far, lowercased: taken from then on, whatever a server says.
+    /// The names signed up so far, lowercased: the user's own from then on, whatever a server
+    /// says, and never signed up again.
     public var signedUpUsernames: Set<String> = []
 
-    /// Whether pressing sign up would do anything: all three fields valid, none in flight.
+    /// Whether pressing sign up would do anything: all three fields valid, none in flight, and
+    /// the username not one this form already signed up.
     public var canSignUp: Bool {
       usernameValidation.isValid && passwordValidation.isValid
-        && repeatedPasswordValidation.isValid && !isSigningUp
+        && repeatedPasswordValidation.isValid && !isSigningUp && !isSignedUp
+    }
+
+    /// Whether the username field holds a name this form signed up: the form is finished, and
+    /// shows the account as the user's own rather than as taken.
+    public var isSignedUp: Bool {
+      signedUpUsernames.contains(username.lowercased())
+    }
+
+    /// The checklist as the policy's alternatives, in order, each requirement met or not: one
+    /// line of a screen per alternative, any one of which is enough.
+    public var passwordAlternatives: [[PasswordRequirementCheck]] {
+      passwordPolicy.alternatives.map { alternative in
+        alternative.map { requirement in
+          PasswordRequirementCheck(
+            requirement: requirement,
+            isMet: passwordChecklist.contains { $0.requirement == requirement && $0.isMet })
+        }
+      }
     }
   }
 
@@ -115,6 +138,7 @@ public final class SignupReactor: Reactor {
     self.runtime = Runtime(diagnostics: diagnostics, recorder: recorder)
     var state = State()
     state.passwordChecklist = passwordPolicy.checklist(for: "")
+    state.passwordPolicy = passwordPolicy
     self.initialState = state
   }
 
@@ -135,7 +159,7 @@ public final class SignupReactor: Reactor {
       }
       if currentState.signedUpUsernames.contains(username.lowercased()) {
         return .concat(
-          .just(.setUsername(username, .failed(Self.taken(username)))),
+          .just(.setUsername(username, .ok(Self.yours(username)))),
           .cancel(id: EffectID.availabilityCheck))
       }
       return .concat(
@@ -200,6 +224,11 @@ public final class SignupReactor: Reactor {
     "\(username) is already taken"
   }
 
+  /// What the verdict on a name this form signed up says: the account is the user's now.
+  private static func yours(_ username: String) -> String {
+    "\(username) is your account"
+  }
+
   /// What a failed check says: the cause, never "taken".
   private static func couldntCheck(_ error: any Error) -> String {
     (error as? AvailabilityCheckError)?.description ?? "Couldn't check availability: \(error)"
@@ -216,7 +245,7 @@ public final class SignupReactor: Reactor {
     case .setAvailability(let validation, let username):
       // Cancellation already keeps old answers out; this guard makes it hold by construction.
       guard username == state.username else { return state }
-      // A name signed up while its check was in flight stays taken.
+      // A name signed up while its check was in flight stays the user's own.
       guard !state.signedUpUsernames.contains(username.lowercased()) else { return state }
       state.usernameValidation = validation
 
@@ -233,11 +262,12 @@ public final class SignupReactor: Reactor {
     case .finishSigningUp(let outcome, let username):
       state.isSigningUp = false
       state.outcome = outcome
-      // The name is now taken, by us: a second sign-up with it must not be possible.
+      // The name is ours now: the form is finished (`isSignedUp`), and a second sign-up with
+      // it must not be possible. Its verdict says so, rather than calling it taken.
       guard case .succeeded = outcome else { break }
       state.signedUpUsernames.insert(username.lowercased())
-      if state.username.lowercased() == username.lowercased() {
-        state.usernameValidation = .failed(Self.taken(state.username))
+      if state.isSignedUp {
+        state.usernameValidation = .ok(Self.yours(state.username))
       }
     }
     return state

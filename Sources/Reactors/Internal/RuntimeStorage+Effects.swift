@@ -155,7 +155,7 @@ extension RuntimeStorage {
       guard let slot else { return }  // A task waiting to start takes the work.
       let count = trackTask()
       let task = Task(priority: inner.priority) { [weak reactor] in
-        await count.run(for: action) {
+        func runNewestWork() async {
           // One turn for the sender first: a burst of sends replaces the work meanwhile.
           await Task.yield()
           // The newest work left in the slot by the time the task starts.
@@ -173,6 +173,11 @@ extension RuntimeStorage {
           if let (scope, work) = taken {
             await EffectContext(reactor: reactor, action: action, scope: scope).run(work)
           }
+        }
+        if count.isTracked {
+          await count.run(for: action, runNewestWork)
+        } else {
+          await runNewestWork()
         }
         count.taskEnded()
       }
@@ -196,7 +201,11 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let count = count ?? trackTask()
     let task = Task(priority: work.priority) {
-      await count.run(for: context.action) { await context.run(work) }
+      if count.isTracked {
+        await count.run(for: context.action) { await context.run(work) }
+      } else {
+        await context.run(work)
+      }
       count.taskEnded()
     }
     perform { $0.makeExtras().effects.attach(task, to: context.scope) }

@@ -2,11 +2,15 @@
 /// task tells when it ends. (Inlinable code cannot name the SPI `EffectTracker` itself.)
 @usableFromInline struct TaskCount: Sendable {
   let tracker: EffectTracker?
+  /// Whether a tracker counts the task: only then does its work run through `run(for:_:)`, so
+  /// that an untracked effect pays no extra call.
+  @usableFromInline let isTracked: Bool
 
   /// Counts a task that starts now.
   init(_ tracker: EffectTracker?) {
     tracker?.taskStarted()
     self.tracker = tracker
+    isTracked = tracker != nil
   }
 
   /// Runs `body`, the task's work for `action`; with a tracker, as the `TrackedTask` a test clock

@@ -20,6 +20,11 @@ enum HostileGitHub: String, CaseIterable, Sendable {
   case redirectLoop
   case hugeBody
   case endlessBody
+  // Absurd numbers in ordinary headers and fields (issue 26): each trapped or showed nonsense.
+  case unparsableReset
+  case farReset
+  case endlessRetryAfter
+  case negativeTotalCount
 
   /// The time the client is told it is, for rate limits.
   static let now = Date(timeIntervalSince1970: 1_700_000_000)
@@ -81,6 +86,18 @@ enum HostileGitHub: String, CaseIterable, Sendable {
     case .endlessBody:
       // No length: refused past the limit. At 64 KiB a millisecond, the pace of a fast network.
       .streaming(Data(repeating: 0x20, count: 65_536), every: .milliseconds(1))
+    case .unparsableReset:
+      .json(
+        Data("{}".utf8), status: 403,
+        headers: ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "1e300"])
+    case .farReset:
+      .json(
+        Data("{}".utf8), status: 403,
+        headers: ["X-RateLimit-Remaining": "0", "X-RateLimit-Reset": "9223372036854775807"])
+    case .endlessRetryAfter:
+      .json(Data("{}".utf8), status: 429, headers: ["Retry-After": "9223372036854775807"])
+    case .negativeTotalCount:
+      .json(Data(#"{"total_count": -5, "items": []}"#.utf8))
     }
   }
 
@@ -102,6 +119,10 @@ enum HostileGitHub: String, CaseIterable, Sendable {
     case .notUTF8: .invalidResponse("the answer is not UTF-8 text")
     case .redirectLoop: .offline("\(server) redirected too many times")
     case .hugeBody, .endlessBody: .invalidResponse("\(server) sent an answer larger than 8 MiB")
+    case .unparsableReset: .rateLimited(until: Self.now.addingTimeInterval(60))
+    case .farReset, .endlessRetryAfter:
+      .rateLimited(until: Self.now.addingTimeInterval(SearchError.longestRateLimit))
+    case .negativeTotalCount: .invalidResponse("the answer has a negative `total_count`")
     }
   }
 

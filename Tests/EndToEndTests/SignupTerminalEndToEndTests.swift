@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+
+/// The interactive signup form as a person uses it, on a pseudo-terminal against the offline
+/// directory: what the screen shows (replayed by ``VirtualScreen``) while filling the form in a
+/// tall and a short window, signing up, failing and retrying.
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct SignupTerminalEndToEndTests {
+  static let tab = "\t"
+  static let enter = "\r"
+  static let backspace = "\u{7F}"
+
+  /// Starts the form, offline, and waits for its first frame.
+  func start(
+    rows: Int = 30, columns: Int = 100, failureRate: String = "0", latency: Int = 100
+  ) async throws -> TerminalSession {
+    let session = try TerminalSession(
+      "signup",
+      arguments: [
+        "--offline", "--seed", "1", "--debounce-ms", "0", "--signup-failure-rate", failureRate,
+        "--signup-latency-ms", String(latency),
+      ], rows: rows, columns: columns)
+    try #require(await session.waitForOutput(containing: "Create your account"))
+    return session
+  }
+
+  /// Waits until the screen, as drawn so far, satisfies `isTrue`; `false` after 30 s.
+  func waitForScreen(
+    _ session: TerminalSession, rows: Int = 30, columns: Int = 100,
+    _ isTrue: @escaping @Sendable (VirtualScreen) -> Bool
+  ) async -> Bool {
+    await session.waitUntil {
+      isTrue(VirtualScreen(rows: rows, columns: columns, replaying: session.output))
+    }
+  }
+
+  func screen(_ session: TerminalSession, rows: Int = 30, columns: Int = 100) -> VirtualScreen {
+    VirtualScreen(rows: rows, columns: columns, replaying: session.output)
+  }
+
+  /// Where the program last put the cursor it shows: the position written right before the
+  /// last "show cursor" (the form's renderer ends each frame that way).
+  static func cursor(in output: String) -> (row: Int, column: Int)? {
+    guard let match = output.matches(of: /\u{1B}\[(\d+);(\d+)H\u{1B}\[\?25h/).last,
+      let row = Int(match.output.1), let column = Int(match.output.2)
+    else { return nil }
+    return (row - 1, column - 1)
+  }
+
+  /// The row whose text starts with `prefix`, if one does.
+  static func row(startingWith prefix: String, in screen: VirtualScreen) -> Int? {
+    screen.rows.firstIndex { $0.hasPrefix(prefix) }
+  }
+
+  /// Whether the field labelled `label` shows `count` characters (masked or not) between its
+  /// brackets.
+  static func field(_ label: String, holds count: Int, in screen: VirtualScreen) -> Bool {
+    guard let row = screen.rows.first(where: { $0.dropFirst(2).hasPrefix(label) }),
+      let open = row.firstIndex(of: "[")
+    else { return false }
+    let inside = row[row.index(after: open)...].prefix { $0 != "]" }
+    return inside.trimmingCharacters(in: .whitespaces).count == count
+  }
+
+  /// Types a free name and a password GitHub accepts (`abcdefg1`), and waits for both verdicts.
+  func fillNameAndPassword(_ session: TerminalSession, rows: Int = 30) async throws {
+    session.type("someone")
+    try #require(await waitForScreen(session, rows: rows) { $0.contains("someone is available") })
+    session.type(Self.tab + "abcdefg1")
+    try #require(
+      await waitForScreen(session, rows: rows) { $0.contains("Password meets the requirements") })
+  }
+
+  // MARK: 7. A short window scrolls to the focused field; the hints stay
+
+  @Test func at10RowsTheFocusedFieldItsCursorAndTheHintsAlwaysShow() async throws {
+    let session = try await start(rows: 10)
+    defer { Task { await session.end() } }
+    try await fillNameAndPassword(session, rows: 10)
+
+    // On to the repeat, then the button: each focused stop is on screen with the hints below.
+    session.type(Self.tab)
+    #expect(await waitForScreen(session, rows: 10) { $0.contains("› Repeat password") })
+    session.type("abc")
+    #expect(
+      await waitForScreen(session, rows: 10) { Self.field("Repeat password", holds: 3, in: $0) })
+    let typing = screen(session, rows: 10)
+    let repeatRow = try #require(Self.row(startingWith: "› Repeat password", in: typing))
+    #expect(typing.rows[9].contains("Esc quit"), "\(typing.rows)")
+    // The cursor sits in the repeat field, after the three characters typed.
+    let cursor = try #require(Self.cursor(in: session.output))
+    #expect(cursor.row == repeatRow, "\(typing.rows)")
+    #expect(cursor.column == 20 + 3)
+
+    session.type(Self.tab)
+    #expect(await waitForScreen(session, rows: 10) { $0.contains("› [ Sign up ]") })
+    #expect(screen(session, rows: 10).rows[9].contains("Esc quit"))
+
+    // Back to the top: the username is on screen again.
+    session.type(Self.tab)
+    #expect(await waitForScreen(session, rows: 10) { $0.contains("› Username") })
+    #expect(screen(session, rows: 10).rows[9].contains("Esc quit"))
+  }
+
+  // MARK: 8. A finished form shows one coherent state
+
+  @Test func afterASuccessfulSignUpTheFormSaysOneThing() async throws {
+    let session = try await start()
+    defer { Task { await session.end() } }
+    try await fillNameAndPassword(session)
+    session.type(Self.tab + "abcdefg1")
+    #expect(await waitForScreen(session) { $0.contains("Passwords match") })
+    session.type(Self.enter + Self.enter)  // Enter moves to the button, then presses it.
+    #expect(await waitForScreen(session) { $0.contains("Welcome, someone!") })
+
+    let finished = screen(session)
+    #expect(finished.contains("✓ someone is your account"), "\(finished.rows)")
+    #expect(finished.contains("Your account was created (simulated)"))
+    #expect(finished.contains("signed up"))
+    #expect(!finished.contains("already taken"), "\(finished.rows)")
+    #expect(!finished.contains("every field needs"), "\(finished.rows)")
+    #expect(!finished.contains("✗"), "\(finished.rows)")
+  }
+
+  // MARK: 9. The checklist reads either/or, keeps its height, and a mismatch waits
+
+  @Test func anAcceptedPasswordShowsNoCrossAndTheAlternativesReadEitherOr() async throws {
+    let session = try await start()
+    defer { Task { await session.end() } }
+    session.type(Self.tab + "abcdefg1")
+    #expect(await waitForScreen(session) { $0.contains("Password meets the requirements") })
+    let accepted = screen(session)
+    #expect(!accepted.contains("✗"), "\(accepted.rows)")
+    #expect(accepted.contains("– at least 15 characters"), "\(accepted.rows)")
+    #expect(
+      accepted.contains("or ✓ at least 8 characters, ✓ a number, ✓ a lowercase letter"),
+      "\(accepted.rows)")
+  }
+
+  @Test func typingThePasswordNeverMovesTheFieldsBelow() async throws {
+    let session = try await start()
+    defer { Task { await session.end() } }
+    session.type(Self.tab)
+    #expect(await waitForScreen(session) { $0.contains("› Password") })
+    var rows: Set<Int> = []
+    for (count, character) in "abcdefg1xyz".enumerated() {
+      session.type(String(character))
+      #expect(await waitForScreen(session) { Self.field("Password", holds: count + 1, in: $0) })
+      let shown = screen(session)
+      rows.insert(try #require(Self.row(startingWith: "  Repeat password", in: shown)))
+    }
+    #expect(rows.count == 1, "the repeat field moved between rows \(rows.sorted())")
+  }
+
+  @Test func aMismatchShowsOnceTheRepeatIsAsLongAsThePasswordOrLeft() async throws {
+    let session = try await start()
+    defer { Task { await session.end() } }
+    session.type(Self.tab + "abcdefg1" + Self.tab)
+    #expect(await waitForScreen(session) { $0.contains("› Repeat password") })
+
+    for (count, character) in "abcdefg".enumerated() {
+      session.type(String(character))
+      #expect(
+        await waitForScreen(session) { Self.field("Repeat password", holds: count + 1, in: $0) })
+      #expect(!screen(session).contains("Doesn't match"), "after \(count + 1) characters")
+    }
+    session.type("2")  // As long as the password, and different.
+    #expect(await waitForScreen(session) { $0.contains("✗ Doesn't match the password") })
+
+    session.type(Self.backspace + Self.backspace + Self.backspace)
+    #expect(await waitForScreen(session) { Self.field("Repeat password", holds: 5, in: $0) })
+    #expect(!screen(session).contains("Doesn't match"))
+    session.type(Self.tab)  // Leaving the field shows it.
+    #expect(await waitForScreen(session) { $0.contains("› [ Sign up ]") })
+    #expect(screen(session).contains("✗ Doesn't match the password"))
+  }
+
+  // MARK: 10. A retry replaces the old failure with the spinner
+
+  @Test func aRetryDoesNotKeepTheOldFailureNextToTheSpinner() async throws {
+    // 3 s per sign-up: the spinner shows long enough to be looked at on a loaded machine.
+    let session = try await start(failureRate: "1", latency: 3000)
+    defer { Task { await session.end() } }
+    try await fillNameAndPassword(session)
+    session.type(Self.tab + "abcdefg1")
+    #expect(await waitForScreen(session) { $0.contains("Passwords match") })
+    session.type(Self.enter + Self.enter)
+    #expect(await waitForScreen(session) { $0.contains("✗ Sign-up failed") })
+
+    let mark = session.outputCount
+    session.type(Self.enter)  // Try again.
+    #expect(await session.waitForOutput(containing: "signing up", after: mark))
+    let retrying = screen(session)
+    try #require(retrying.contains("signing up (simulated)"), "the retry ended too soon")
+    #expect(!retrying.contains("Sign-up failed"), "\(retrying.rows)")
+  }
+}
