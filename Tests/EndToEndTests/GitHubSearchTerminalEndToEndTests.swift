@@ -84,9 +84,10 @@ struct GitHubSearchTerminalEndToEndTests {
   func quittingWhileTheSpinnerRunsWritesNothingAfterTheTerminalIsRestored(
     quit: Quit, duringNextPage: Bool, afterSpinnerFrames: Int
   ) async throws {
-    // 1.2 s per answer: the spinner (a frame per 100 ms) turns many times while a page is on
-    // its way, with room to spare on a loaded machine.
-    let session = try await start(latency: 1200, arguments: ["--debounce-ms", "0"])
+    // 3 s per answer: the spinner (a frame per 100 ms) turns many times while a page is on its
+    // way, even on a machine so loaded that frames come late (1.2 s was once not enough while
+    // the whole suite ran on 2 cores).
+    let session = try await start(latency: 3000, arguments: ["--debounce-ms", "0"])
     defer { Task { await session.end() } }
     var mark = session.outputCount
     if duringNextPage {

@@ -16,8 +16,9 @@
   let id: EffectID?
   /// Whether the work is `.latest`: a top-level run of it waits in a `LatestSlot` for its task.
   @usableFromInline let isLatest: Bool
-  /// The runs of its id, while the scope is one of them.
-  var group: EffectTable.Group?
+  /// The runs of its id, while the scope is one of them. Not owned, so that the two do not keep
+  /// each other alive: the table owns the group, and drops it only once no scope is in it.
+  unowned var group: EffectTable.Group?
   /// The task running the scope's work, once it exists.
   var task: Task<Void, Never>?
   /// For `.queue` work: whether it waits for its turn, and the continuation of its task once that

@@ -1,20 +1,27 @@
 /// Who hears of each new state: a synchronous observer or a `StateSequence` consumer.
-@usableFromInline enum Listener<State: Sendable>: Sendable {
-  /// An observer registered with `observe(_:)`; the token is its `StateObservation`'s identity.
-  case observer(token: ObjectIdentifier, receive: @Sendable (State) -> Void)
+///
+/// A struct of optionals rather than an enum, so that copying one out to call it is a retain,
+/// without an enum's outlined copy.
+@usableFromInline struct Listener<State: Sendable>: Sendable {
+  /// What removes the listener: its `StateObservation`'s identity, or its buffer's.
+  let token: ObjectIdentifier
+  /// An observer registered with `observe(_:)`.
+  @usableFromInline let observer: (@Sendable (State) -> Void)?
   /// The buffer of one `StateSequence` consumer.
-  case consumer(StateBuffer<State>)
+  @usableFromInline let consumer: StateBuffer<State>?
 
-  /// What removes the listener.
-  var token: ObjectIdentifier {
-    switch self {
-    case .observer(let token, _): token
-    case .consumer(let buffer): ObjectIdentifier(buffer)
-    }
+  /// An observer registered with `observe(_:)`.
+  static func observer(
+    token: ObjectIdentifier, receive: @escaping @Sendable (State) -> Void
+  )
+    -> Listener
+  {
+    Listener(token: token, observer: receive, consumer: nil)
   }
 
-  var consumer: StateBuffer<State>? {
-    if case .consumer(let buffer) = self { buffer } else { nil }
+  /// A `StateSequence` consumer.
+  static func consumer(_ buffer: StateBuffer<State>) -> Listener {
+    Listener(token: ObjectIdentifier(buffer), observer: nil, consumer: buffer)
   }
 
   /// Whether the consumer has gone.
@@ -22,13 +29,8 @@
 
   /// Hands `state` over; returns `false` if the consumer has gone.
   @inlinable func receive(_ state: State) -> Bool {
-    switch self {
-    case .observer(_, let receive):
-      receive(state)
-      return true
-    case .consumer(let buffer):
-      return buffer.push(state)
-    }
+    observer?(state)
+    return consumer?.push(state) ?? true
   }
 }
 
