@@ -48,6 +48,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repository=$PWD
 scratch="$repository/.build-apple-availability"
+script="$repository/Scripts/$(basename "$0")"
 
 # The triple without its version, as module interfaces are named: x86_64-apple-ios-simulator.
 module_triple() {
@@ -161,7 +162,7 @@ check_all() {
     xargs -P 2 -I '{}' sh -c \
       'if bash "$0" --platform "$1" "$2/Reactors" "$2/ReactorsTesting" "$3/$1.log"; then
          echo "$1 ok"; else echo "$1 failed"; fi' \
-      "$0" '{}' "$root" "$scratch/logs/$name" |
+      "$script" '{}' "$root" "$scratch/logs/$name" |
     sort
 }
 
