@@ -42,7 +42,7 @@
 #   linking or running.
 #
 # CI (.ci/run) calls this script. The first run builds the standard library from its interface
-# once per platform (about a minute of CPU each, two platforms at a time); later runs reuse
+# once per platform (about half a minute of CPU each, two platforms at a time); later runs reuse
 # .build-apple-availability/module-cache and take seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
