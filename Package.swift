@@ -79,7 +79,7 @@ let package = Package(
 
     .testTarget(
       name: "ReactorsTests",
-      dependencies: ["Reactors", "ReactorsTesting"]
+      dependencies: ["Reactors", "ReactorsTesting", "ExtremeValues"]
     ),
     .testTarget(
       name: "ReactorsTestingTests",
@@ -87,33 +87,37 @@ let package = Package(
     ),
     .testTarget(
       name: "LoopbackHTTPTests",
-      dependencies: ["LoopbackHTTP", "ReactorsTesting"]
+      dependencies: ["LoopbackHTTP", "ReactorsTesting", "ExtremeValues"]
     ),
     .testTarget(
       name: "ExampleCommandLineTests",
-      dependencies: ["ExampleCommandLine", "PseudoTerminalSupport"]
+      dependencies: ["ExampleCommandLine", "PseudoTerminalSupport", "ExtremeValues"]
     ),
     .testTarget(
       name: "TerminalUITests",
-      dependencies: ["TerminalUI", "ExampleCommandLine", "PseudoTerminalSupport"]
+      dependencies: ["TerminalUI", "ExampleCommandLine", "PseudoTerminalSupport", "ExtremeValues"]
     ),
     .testTarget(
       name: "SignupKitTests",
-      dependencies: ["SignupKit", "ReactorsTesting", "LoopbackHTTP"]
+      dependencies: ["SignupKit", "ReactorsTesting", "LoopbackHTTP", "ExtremeValues"]
     ),
     .testTarget(
       name: "GitHubSearchKitTests",
-      dependencies: ["GitHubSearchKit", "ReactorsTesting", "LoopbackHTTP"]
+      dependencies: ["GitHubSearchKit", "ReactorsTesting", "LoopbackHTTP", "ExtremeValues"]
     ),
     // NB: depends on the executables only so that `swift test` builds them before running them.
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["SignupApp", "GitHubSearchApp", "PseudoTerminalSupport"]
     ),
-    // NB: a plain target, so that two test targets can share it.
+    // NB: plain targets, so that several test targets can share them.
     .target(
       name: "PseudoTerminalSupport",
       path: "Tests/PseudoTerminalSupport"
+    ),
+    .target(
+      name: "ExtremeValues",
+      path: "Tests/ExtremeValues"
     ),
   ],
   swiftLanguageModes: [.v6]

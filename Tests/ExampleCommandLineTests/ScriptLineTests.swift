@@ -1,4 +1,5 @@
 import ExampleCommandLine
+import ExtremeValues
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

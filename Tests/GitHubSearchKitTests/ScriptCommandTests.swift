@@ -1,4 +1,5 @@
 import ExampleCommandLine
+import ExtremeValues
 import GitHubSearchKit
 import Testing
 

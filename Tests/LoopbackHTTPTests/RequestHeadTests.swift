@@ -1,3 +1,4 @@
+import ExtremeValues
 import Testing
 
 @testable import LoopbackHTTP

@@ -1,3 +1,4 @@
+import ExtremeValues
 import TerminalUI
 import Testing
 

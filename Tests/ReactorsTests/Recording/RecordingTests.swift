@@ -1,3 +1,4 @@
+import ExtremeValues
 import Foundation
 import ReactorsTesting
 import Testing
