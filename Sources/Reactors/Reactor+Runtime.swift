@@ -29,11 +29,18 @@ extension Reactor {
     runtime.storage.cancel(id: EffectID(id))
   }
 
-  /// Returns once no effect of this reactor or of its children (see ``attach(_:id:as:announcing:)``)
-  /// is running (delays and debounces included), or as soon as the calling task is cancelled.
+  /// Returns once every action sent before the call has been performed and no effect of this
+  /// reactor or of its children (see ``attach(_:id:as:announcing:)``) is running (delays and
+  /// debounces included), or as soon as the calling task is cancelled.
+  ///
+  /// A `send` that finds another thread in the middle of a step returns before its action is
+  /// performed; the wait covers it, and the effects it starts.
   ///
   /// Work that the `transform` hooks schedule on their own (`Signal.debounce`) is not counted.
   public func waitUntilIdle() async {
+    await withCheckedContinuation { continuation in
+      runtime.storage.submit(.barrier { continuation.resume() }, self)
+    }
     await runtime.storage.waitUntilIdleWithChildren()
   }
 }

@@ -25,7 +25,7 @@ import Testing
       store.reactor.cancel(id: "timer")
     }
     // Then it fails at once, naming the effect and what it waits for
-    #expect(ContinuousClock.now - started < .seconds(10))
+    #expect(ContinuousClock.now - started < .seconds(60))  // Far from the 600 s timeout.
     #expect(
       failures.map(\.message) == [
         """

@@ -138,22 +138,6 @@ import Testing
     #expect(reopened?.isNew == true && reopened?.slot !== slot)
   }
 
-  @Test func aNewerLatestRunTakesOverTheScopeOfOneThatNeverStartedAndHoldsNoScope() {
-    var table = Table()
-    let first = started(table.register(.cancellable(id, .latest), parent: nil))
-    guard let slot = table.schedule(in: first, newSlot: LatestSlot.init)?.slot else { return }
-    slot.handsOver = true  // Its work registered no scope of its own.
-    let second = started(table.register(.cancellable(id, .latest), parent: nil))
-    #expect(second === first && first.isActive)
-    let again = table.schedule(in: second, newSlot: LatestSlot.init)
-    #expect(again?.slot === slot && again?.isNew == false)
-    #expect(table.running.count == 1)
-    // Once its task has taken it, the next run is a new one and cancels it.
-    _ = table.take(slot)
-    let third = started(table.register(.cancellable(id, .latest), parent: nil))
-    #expect(third !== first && first.isCancelled)
-  }
-
   @Test func aCancelledLatestRunIsNotScheduled() {
     var table = Table()
     let run = started(table.register(.cancellable(id, .latest), parent: nil))

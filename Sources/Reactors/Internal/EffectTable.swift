@@ -91,13 +91,6 @@
       case .merge:
         break
       case .latest:
-        // A run waiting in the slot never started: the new run takes its scope over rather than
-        // cancelling it and registering another, when nothing else was registered inside it.
-        if let waiting = group.open?.scope, group.open?.handsOver == true,
-          waiting.parent === parent, waiting.isActive
-        {
-          return (.start(waiting), cancelAll(in: group, except: waiting))
-        }
         // Switch-latest: whatever runs or waits under this id is superseded.
         followUp = cancelAll(in: group)
       case .exhaust:
@@ -187,10 +180,9 @@
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
     guard scope.isActive, let group = scope.group else { return nil }
     if let open = group.open {
-      // The run it replaces never started: it was cancelled when this one registered, or this
-      // one took its scope over.
+      // The run it replaces was cancelled when this one registered, and never started.
       var followUp = FollowUp()
-      if let superseded = open.scope, superseded !== scope {
+      if let superseded = open.scope {
         open.forEachScopeInWork { followUp += finish($0) }
         followUp += finish(superseded)
       }
@@ -330,12 +322,12 @@
     return scope
   }
 
-  private mutating func cancelAll(in group: Group, except kept: EffectScope? = nil) -> FollowUp {
+  private mutating func cancelAll(in group: Group) -> FollowUp {
     // Waiting runs first: cancelling a running one would hand its turn to the next in line.
     var followUp = FollowUp()
-    let scopes = (group.waiting + group.running).filter { $0 !== kept }
+    let scopes = group.waiting + group.running
     group.waiting = []
-    group.running = kept.map { [$0] } ?? []
+    group.running = []
     for scope in scopes where !scope.isCancelled && !scope.isFinished {
       scope.group = nil
       scope.isCancelled = true
@@ -397,9 +389,6 @@
   final var task: Task<Void, Never>?
   /// The scope of the run the task took, once it started.
   final var taken: EffectScope?
-  /// Whether the waiting run registered no scope inside its own, so that a newer run may take its
-  /// scope over.
-  @usableFromInline final var handsOver = false
 
   @usableFromInline init() {}
 

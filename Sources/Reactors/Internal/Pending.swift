@@ -24,16 +24,6 @@
     return TaskPriority(rawValue: raw)
   }
 
-  /// Whether no scope is registered inside this work.
-  @usableFromInline var hasNoScopes: Bool {
-    switch self {
-    case .run, .wait: true
-    case .sequence(let first, _): first.hasNoScopes
-    case .parallel(let parts): parts.allSatisfy(\.hasNoScopes)
-    case .scoped, .queued: false
-    }
-  }
-
   /// Calls `body` with every scope registered inside this work: what must end with the work
   /// when it will never run.
   func forEachScope(_ body: (EffectScope) -> Void) {

@@ -149,7 +149,6 @@ extension RuntimeStorage {
         }
         let typed = unsafeDowncast(slot, to: TypedLatestSlot<Mutation>.self)
         typed.work = inner
-        typed.handsOver = inner.hasNoScopes
         return (isNew ? typed : nil, followUp)
       }
       guard let slot else { return }  // A task waiting to start takes the work.
