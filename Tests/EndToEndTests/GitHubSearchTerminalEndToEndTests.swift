@@ -33,20 +33,6 @@ struct GitHubSearchTerminalEndToEndTests {
     return session
   }
 
-  /// Waits until the screen, as drawn so far, satisfies `isTrue`; `false` after 30 s.
-  func waitForScreen(
-    _ session: TerminalSession, rows: Int = 30, columns: Int = 100,
-    _ isTrue: @escaping @Sendable (VirtualScreen) -> Bool
-  ) async -> Bool {
-    await session.waitUntil {
-      isTrue(VirtualScreen(rows: rows, columns: columns, replaying: session.output))
-    }
-  }
-
-  func screen(_ session: TerminalSession, rows: Int = 30, columns: Int = 100) -> VirtualScreen {
-    VirtualScreen(rows: rows, columns: columns, replaying: session.output)
-  }
-
   // MARK: 1. Nothing is written after the terminal is restored
 
   /// How a run ends: Esc, Ctrl-C, or `SIGTERM` from outside.
@@ -126,17 +112,17 @@ struct GitHubSearchTerminalEndToEndTests {
     let session = try await start()
     defer { Task { await session.end() } }
     session.type("swift")
-    #expect(await waitForScreen(session) { $0.contains("1210 repositories") })
+    #expect(await session.waitForScreen { $0.contains("1210 repositories") })
     session.type("\r")
-    #expect(await waitForScreen(session) { $0.contains("open issues") })
-    let list = screen(session)
+    #expect(await session.waitForScreen { $0.contains("open issues") })
+    let list = session.screen()
     let third = try #require(list.repositoryName(inListRow: 2))
     #expect(list.detailTitle != third)
 
     session.type(Self.down + Self.down)
-    #expect(await waitForScreen(session) { $0.detailTitle == third })
-    #expect(await waitForScreen(session) { $0.contains("open issues") })
-    #expect(screen(session).selectedRepositoryName == third)
+    #expect(await session.waitForScreen { $0.detailTitle == third })
+    #expect(await session.waitForScreen { $0.contains("open issues") })
+    #expect(session.screen().selectedRepositoryName == third)
   }
 
   // MARK: 3. Results stay on screen, marked stale, while the next ones load
@@ -145,20 +131,20 @@ struct GitHubSearchTerminalEndToEndTests {
     let session = try await start(latency: 1500)
     defer { Task { await session.end() } }
     session.type("swift")
-    #expect(await waitForScreen(session) { $0.contains("1210 repositories") })
-    let before = screen(session)
+    #expect(await session.waitForScreen { $0.contains("1210 repositories") })
+    let before = session.screen()
     let first = try #require(before.repositoryName(inListRow: 0))
     #expect(!before.isDim(row: before.listTop))
 
     session.type("\u{7F}")  // Backspace: "swif", 1.5 s to come.
-    #expect(await waitForScreen(session) { $0.contains("searching for “swif”") })
-    let during = screen(session)
+    #expect(await session.waitForScreen { $0.contains("searching for “swif”") })
+    let during = session.screen()
     #expect(during.repositoryName(inListRow: 0) == first)
     #expect(during.isDim(row: during.listTop))
     #expect(during.contains("previous results dimmed"))
 
     #expect(
-      await waitForScreen(session) {
+      await session.waitForScreen {
         !$0.contains("searching for") && $0.repositoryName(inListRow: 0) != nil
           && !$0.isDim(row: $0.listTop)
       })
@@ -170,8 +156,8 @@ struct GitHubSearchTerminalEndToEndTests {
     let session = try await start(columns: 40)
     defer { Task { await session.end() } }
     session.type("swift")
-    #expect(await waitForScreen(session, columns: 40) { $0.contains("1210 repositories") })
-    let shown = screen(session, columns: 40)
+    #expect(await session.waitForScreen(columns: 40) { $0.contains("1210 repositories") })
+    let shown = session.screen(columns: 40)
     #expect(shown.rows[0].contains("swift"))
     #expect(shown.rows[29].hasSuffix("Esc quit"))
     // Every name in the list is whole (no "…"): the name column comes first.
@@ -186,8 +172,8 @@ struct GitHubSearchTerminalEndToEndTests {
     let session = try await start(columns: 20)
     defer { Task { await session.end() } }
     session.type("swift")
-    #expect(await waitForScreen(session, columns: 20) { $0.contains("1210 repositor") })
-    let shown = screen(session, columns: 20)
+    #expect(await session.waitForScreen(columns: 20) { $0.contains("1210 repositor") })
+    let shown = session.screen(columns: 20)
     #expect(shown.rows[0].hasPrefix("› swift"))
     #expect(shown.rows[29].contains("Esc quit"))
   }
@@ -196,10 +182,10 @@ struct GitHubSearchTerminalEndToEndTests {
     let session = try await start(rows: 10)
     defer { Task { await session.end() } }
     session.type("swift")
-    #expect(await waitForScreen(session, rows: 10) { $0.contains("1210 repositories") })
+    #expect(await session.waitForScreen(rows: 10) { $0.contains("1210 repositories") })
     session.type("\r")
-    #expect(await waitForScreen(session, rows: 10) { $0.contains("https://github.com/") })
-    let shown = screen(session, rows: 10)
+    #expect(await session.waitForScreen(rows: 10) { $0.contains("https://github.com/") })
+    let shown = session.screen(rows: 10)
     #expect(shown.rows[0].contains("swift"))
     #expect(shown.rows[9].contains("Esc close"))
     #expect(shown.detailTitle != nil)
@@ -214,8 +200,8 @@ struct GitHubSearchTerminalEndToEndTests {
     session.type("stars:lots")
     let reason =
       "✗ invalid query: Validation Failed: `stars:lots` is not a number or a range."
-    #expect(await waitForScreen(session, columns: 40) { $0.contains("✗ invalid query") })
-    let shown = screen(session, columns: 40)
+    #expect(await session.waitForScreen(columns: 40) { $0.contains("✗ invalid query") })
+    let shown = session.screen(columns: 40)
     // Right under the query field, on as many rows as it takes, every word whole.
     #expect(shown.rows[1].hasPrefix("✗ invalid query"))
     let headline = shown.rows[1...4].joined(separator: " ")
@@ -229,14 +215,14 @@ struct GitHubSearchTerminalEndToEndTests {
       environment: ["GITHUB_SEARCH_OFFLINE_FAULTS": "swift=503:1"])
     defer { Task { await session.end() } }
     session.type("swif")
-    #expect(await waitForScreen(session) { $0.contains("repositories") })
-    #expect(!screen(session).contains("Ctrl-R"))
+    #expect(await session.waitForScreen { $0.contains("repositories") })
+    #expect(!session.screen().contains("Ctrl-R"))
     session.type("t")
-    #expect(await waitForScreen(session) { $0.contains("HTTP 503") })
-    #expect(screen(session).rows[29].contains("Ctrl-R retry"))
+    #expect(await session.waitForScreen { $0.contains("HTTP 503") })
+    #expect(session.screen().rows[29].contains("Ctrl-R retry"))
     session.type("\u{12}")  // Ctrl-R
-    #expect(await waitForScreen(session) { $0.contains("1210 repositories") })
-    #expect(!screen(session).contains("Ctrl-R"))
+    #expect(await session.waitForScreen { $0.contains("1210 repositories") })
+    #expect(!session.screen().contains("Ctrl-R"))
   }
 
   @Test func anOfflineRateLimitCountsDownWithoutBlamingGitHubOrAskingForAToken() async throws {
@@ -244,8 +230,8 @@ struct GitHubSearchTerminalEndToEndTests {
       environment: ["GITHUB_SEARCH_OFFLINE_RATE_LIMIT": "0", "GITHUB_TOKEN": "ghp_unused"])
     defer { Task { await session.end() } }
     session.type("swift")
-    #expect(await waitForScreen(session) { $0.contains("retrying in") })
-    let shown = screen(session)
+    #expect(await session.waitForScreen { $0.contains("retrying in") })
+    let shown = session.screen()
     let headline = shown.rows[1...3].joined(separator: " ")
     #expect(headline.contains("rate limited by the offline server: retrying in"))
     #expect(!shown.contains("GITHUB_TOKEN"))
@@ -271,129 +257,5 @@ struct GitHubSearchTerminalEndToEndTests {
     #expect(await session.waitForExit() != nil)
     #expect(session.output.contains("rate limited by "))
     #expect(!session.output.contains("GITHUB_TOKEN"))
-  }
-}
-
-/// What a terminal shows after a program's output: enough of a VT100 to replay the escape
-/// sequences ``FrameRenderer`` writes (cursor moves, clears, styles, the alternate screen) into
-/// rows of text and which cells are dim.
-struct VirtualScreen: Sendable {
-  private(set) var cells: [[Character]]
-  private(set) var dim: [[Bool]]
-  private var row = 0
-  private var column = 0
-  private var isDim = false
-
-  /// The screen after `output`, for a terminal of `rows` by `columns`.
-  init(rows: Int, columns: Int, replaying output: String) {
-    cells = Array(repeating: Array(repeating: " ", count: columns), count: rows)
-    dim = Array(repeating: Array(repeating: false, count: columns), count: rows)
-    replay(output)
-  }
-
-  /// Each row's text, without trailing spaces.
-  var rows: [String] {
-    cells.map { String($0).replacingOccurrences(of: " +$", with: "", options: .regularExpression) }
-  }
-
-  /// Whether some row contains `text`.
-  func contains(_ text: String) -> Bool {
-    rows.contains { $0.contains(text) }
-  }
-
-  /// Whether the first character of `row` that is not a space is dim.
-  func isDim(row: Int) -> Bool {
-    guard let index = cells[row].firstIndex(where: { $0 != " " }) else { return false }
-    return dim[row][index]
-  }
-
-  /// The row under the rule that separates the headline from the list.
-  var listTop: Int {
-    (rows.firstIndex { $0.hasPrefix("────") } ?? 2) + 1
-  }
-
-  /// The repository name in the `index`-th row of the list, if that row shows one.
-  func repositoryName(inListRow index: Int) -> String? {
-    let line = rows[listTop + index].dropFirst(2)
-    guard let name = line.split(separator: " ").first, name.contains("/") else { return nil }
-    return String(name)
-  }
-
-  /// The name of the selected repository (the row marked `›`).
-  var selectedRepositoryName: String? {
-    rows[listTop...].first { $0.hasPrefix("› ") }.flatMap {
-      $0.dropFirst(2).split(separator: " ").first.map(String.init)
-    }
-  }
-
-  /// The repository the detail pane's title names.
-  var detailTitle: String? {
-    rows.dropFirst(listTop).first { $0.hasPrefix("── ") }.flatMap {
-      $0.dropFirst(3).split(separator: " ").first.map(String.init)
-    }
-  }
-
-  private mutating func replay(_ output: String) {
-    var characters = output.makeIterator()
-    while let character = characters.next() {
-      guard character == "\u{1B}" else {
-        put(character)
-        continue
-      }
-      guard characters.next() == "[" else { continue }
-      var parameters = ""
-      while let next = characters.next() {
-        guard next.isLetter || next == "~" else {
-          parameters.append(next)
-          continue
-        }
-        perform(next, parameters)
-        break
-      }
-    }
-  }
-
-  private mutating func perform(_ command: Character, _ parameters: String) {
-    let numbers = parameters.split(separator: ";", omittingEmptySubsequences: false).map {
-      Int($0) ?? 0
-    }
-    switch command {
-    case "H":
-      row = max(1, numbers.first ?? 1) - 1
-      column = max(1, numbers.count > 1 ? numbers[1] : 1) - 1
-    case "J":
-      let from = numbers.first == 2 ? 0 : row
-      if numbers.first != 2 { clear(row: row, from: column) }
-      for index in from..<cells.count where numbers.first == 2 || index > row {
-        clear(row: index, from: 0)
-      }
-    case "K":
-      clear(row: row, from: column)
-    case "m":
-      for code in numbers {
-        if code == 0 || code == 22 { isDim = false }
-        if code == 2 { isDim = true }
-      }
-    case "h" where parameters == "?1049", "l" where parameters == "?1049":
-      // Either way the screen shown is a fresh one for these checks.
-      for index in cells.indices { clear(row: index, from: 0) }
-    default:
-      break
-    }
-  }
-
-  private mutating func clear(row: Int, from start: Int) {
-    guard cells.indices.contains(row) else { return }
-    for index in max(0, start)..<cells[row].count {
-      cells[row][index] = " "
-      dim[row][index] = false
-    }
-  }
-
-  private mutating func put(_ character: Character) {
-    guard cells.indices.contains(row), cells[row].indices.contains(column) else { return }
-    cells[row][column] = character
-    dim[row][column] = isDim
-    column += 1
   }
 }

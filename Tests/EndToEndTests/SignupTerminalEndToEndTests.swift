@@ -24,20 +24,6 @@ struct SignupTerminalEndToEndTests {
     return session
   }
 
-  /// Waits until the screen, as drawn so far, satisfies `isTrue`; `false` after 30 s.
-  func waitForScreen(
-    _ session: TerminalSession, rows: Int = 30, columns: Int = 100,
-    _ isTrue: @escaping @Sendable (VirtualScreen) -> Bool
-  ) async -> Bool {
-    await session.waitUntil {
-      isTrue(VirtualScreen(rows: rows, columns: columns, replaying: session.output))
-    }
-  }
-
-  func screen(_ session: TerminalSession, rows: Int = 30, columns: Int = 100) -> VirtualScreen {
-    VirtualScreen(rows: rows, columns: columns, replaying: session.output)
-  }
-
   /// Where the program last put the cursor it shows: the position written right before the
   /// last "show cursor" (the form's renderer ends each frame that way).
   static func cursor(in output: String) -> (row: Int, column: Int)? {
@@ -65,10 +51,10 @@ struct SignupTerminalEndToEndTests {
   /// Types a free name and a password GitHub accepts (`abcdefg1`), and waits for both verdicts.
   func fillNameAndPassword(_ session: TerminalSession, rows: Int = 30) async throws {
     session.type("someone")
-    try #require(await waitForScreen(session, rows: rows) { $0.contains("someone is available") })
+    try #require(await session.waitForScreen(rows: rows) { $0.contains("someone is available") })
     session.type(Self.tab + "abcdefg1")
     try #require(
-      await waitForScreen(session, rows: rows) { $0.contains("Password meets the requirements") })
+      await session.waitForScreen(rows: rows) { $0.contains("Password meets the requirements") })
   }
 
   // MARK: 7. A short window scrolls to the focused field; the hints stay
@@ -80,11 +66,11 @@ struct SignupTerminalEndToEndTests {
 
     // On to the repeat, then the button: each focused stop is on screen with the hints below.
     session.type(Self.tab)
-    #expect(await waitForScreen(session, rows: 10) { $0.contains("› Repeat password") })
+    #expect(await session.waitForScreen(rows: 10) { $0.contains("› Repeat password") })
     session.type("abc")
     #expect(
-      await waitForScreen(session, rows: 10) { Self.field("Repeat password", holds: 3, in: $0) })
-    let typing = screen(session, rows: 10)
+      await session.waitForScreen(rows: 10) { Self.field("Repeat password", holds: 3, in: $0) })
+    let typing = session.screen(rows: 10)
     let repeatRow = try #require(Self.row(startingWith: "› Repeat password", in: typing))
     #expect(typing.rows[9].contains("Esc quit"), "\(typing.rows)")
     // The cursor sits in the repeat field, after the three characters typed.
@@ -93,13 +79,13 @@ struct SignupTerminalEndToEndTests {
     #expect(cursor.column == 20 + 3)
 
     session.type(Self.tab)
-    #expect(await waitForScreen(session, rows: 10) { $0.contains("› [ Sign up ]") })
-    #expect(screen(session, rows: 10).rows[9].contains("Esc quit"))
+    #expect(await session.waitForScreen(rows: 10) { $0.contains("› [ Sign up ]") })
+    #expect(session.screen(rows: 10).rows[9].contains("Esc quit"))
 
     // Back to the top: the username is on screen again.
     session.type(Self.tab)
-    #expect(await waitForScreen(session, rows: 10) { $0.contains("› Username") })
-    #expect(screen(session, rows: 10).rows[9].contains("Esc quit"))
+    #expect(await session.waitForScreen(rows: 10) { $0.contains("› Username") })
+    #expect(session.screen(rows: 10).rows[9].contains("Esc quit"))
   }
 
   // MARK: 8. A finished form shows one coherent state
@@ -109,11 +95,11 @@ struct SignupTerminalEndToEndTests {
     defer { Task { await session.end() } }
     try await fillNameAndPassword(session)
     session.type(Self.tab + "abcdefg1")
-    #expect(await waitForScreen(session) { $0.contains("Passwords match") })
+    #expect(await session.waitForScreen { $0.contains("Passwords match") })
     session.type(Self.enter + Self.enter)  // Enter moves to the button, then presses it.
-    #expect(await waitForScreen(session) { $0.contains("Welcome, someone!") })
+    #expect(await session.waitForScreen { $0.contains("Welcome, someone!") })
 
-    let finished = screen(session)
+    let finished = session.screen()
     #expect(finished.contains("✓ someone is your account"), "\(finished.rows)")
     #expect(finished.contains("Your account was created (simulated)"))
     #expect(finished.contains("signed up"))
@@ -128,8 +114,8 @@ struct SignupTerminalEndToEndTests {
     let session = try await start()
     defer { Task { await session.end() } }
     session.type(Self.tab + "abcdefg1")
-    #expect(await waitForScreen(session) { $0.contains("Password meets the requirements") })
-    let accepted = screen(session)
+    #expect(await session.waitForScreen { $0.contains("Password meets the requirements") })
+    let accepted = session.screen()
     #expect(!accepted.contains("✗"), "\(accepted.rows)")
     #expect(accepted.contains("– at least 15 characters"), "\(accepted.rows)")
     #expect(
@@ -141,12 +127,12 @@ struct SignupTerminalEndToEndTests {
     let session = try await start()
     defer { Task { await session.end() } }
     session.type(Self.tab)
-    #expect(await waitForScreen(session) { $0.contains("› Password") })
+    #expect(await session.waitForScreen { $0.contains("› Password") })
     var rows: Set<Int> = []
     for (count, character) in "abcdefg1xyz".enumerated() {
       session.type(String(character))
-      #expect(await waitForScreen(session) { Self.field("Password", holds: count + 1, in: $0) })
-      let shown = screen(session)
+      #expect(await session.waitForScreen { Self.field("Password", holds: count + 1, in: $0) })
+      let shown = session.screen()
       rows.insert(try #require(Self.row(startingWith: "  Repeat password", in: shown)))
     }
     #expect(rows.count == 1, "the repeat field moved between rows \(rows.sorted())")
@@ -156,23 +142,23 @@ struct SignupTerminalEndToEndTests {
     let session = try await start()
     defer { Task { await session.end() } }
     session.type(Self.tab + "abcdefg1" + Self.tab)
-    #expect(await waitForScreen(session) { $0.contains("› Repeat password") })
+    #expect(await session.waitForScreen { $0.contains("› Repeat password") })
 
     for (count, character) in "abcdefg".enumerated() {
       session.type(String(character))
       #expect(
-        await waitForScreen(session) { Self.field("Repeat password", holds: count + 1, in: $0) })
-      #expect(!screen(session).contains("Doesn't match"), "after \(count + 1) characters")
+        await session.waitForScreen { Self.field("Repeat password", holds: count + 1, in: $0) })
+      #expect(!session.screen().contains("Doesn't match"), "after \(count + 1) characters")
     }
     session.type("2")  // As long as the password, and different.
-    #expect(await waitForScreen(session) { $0.contains("✗ Doesn't match the password") })
+    #expect(await session.waitForScreen { $0.contains("✗ Doesn't match the password") })
 
     session.type(Self.backspace + Self.backspace + Self.backspace)
-    #expect(await waitForScreen(session) { Self.field("Repeat password", holds: 5, in: $0) })
-    #expect(!screen(session).contains("Doesn't match"))
+    #expect(await session.waitForScreen { Self.field("Repeat password", holds: 5, in: $0) })
+    #expect(!session.screen().contains("Doesn't match"))
     session.type(Self.tab)  // Leaving the field shows it.
-    #expect(await waitForScreen(session) { $0.contains("› [ Sign up ]") })
-    #expect(screen(session).contains("✗ Doesn't match the password"))
+    #expect(await session.waitForScreen { $0.contains("› [ Sign up ]") })
+    #expect(session.screen().contains("✗ Doesn't match the password"))
   }
 
   // MARK: 10. A retry replaces the old failure with the spinner
@@ -183,14 +169,14 @@ struct SignupTerminalEndToEndTests {
     defer { Task { await session.end() } }
     try await fillNameAndPassword(session)
     session.type(Self.tab + "abcdefg1")
-    #expect(await waitForScreen(session) { $0.contains("Passwords match") })
+    #expect(await session.waitForScreen { $0.contains("Passwords match") })
     session.type(Self.enter + Self.enter)
-    #expect(await waitForScreen(session) { $0.contains("✗ Sign-up failed") })
+    #expect(await session.waitForScreen { $0.contains("✗ Sign-up failed") })
 
     let mark = session.outputCount
     session.type(Self.enter)  // Try again.
     #expect(await session.waitForOutput(containing: "signing up", after: mark))
-    let retrying = screen(session)
+    let retrying = session.screen()
     try #require(retrying.contains("signing up (simulated)"), "the retry ended too soon")
     #expect(!retrying.contains("Sign-up failed"), "\(retrying.rows)")
   }
