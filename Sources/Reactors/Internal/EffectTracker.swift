@@ -6,21 +6,35 @@
   private struct State {
     var running = 0
     var nextWaiterID: UInt64 = 0
-    var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+    /// Who waits, for what.
+    var waiters: [UInt64: (condition: Condition, continuation: CheckedContinuation<Void, Never>)] =
+      [:]
     /// The tasks asleep on a test clock, with what they wait for.
     var asleep: [ObjectIdentifier: ParkedEffect] = [:]
-    /// Waiters of `waitUntilSettled()`.
-    var settledWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
 
     /// Whether no task runs, or every one sleeps on a test clock: nothing sends any more until
     /// the test does something.
     var isSettled: Bool { running == 0 || asleep.count >= running }
 
-    mutating func takeSettledWaiters() -> [CheckedContinuation<Void, Never>] {
-      guard isSettled else { return [] }
-      defer { settledWaiters = [:] }
-      return Array(settledWaiters.values)
+    func holds(_ condition: Condition) -> Bool {
+      switch condition {
+      case .noneRunning: running == 0
+      case .settled: isSettled
+      }
     }
+
+    /// Takes out the waiters whose condition holds now, for the caller to resume.
+    mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
+      let satisfied = waiters.filter { holds($0.value.condition) }
+      for id in satisfied.keys { waiters[id] = nil }
+      return satisfied.values.map(\.continuation)
+    }
+  }
+
+  /// What a waiter waits for.
+  private enum Condition {
+    case noneRunning
+    case settled
   }
 
   /// An effect task asleep on a test clock.
@@ -41,14 +55,7 @@
   }
 
   func taskEnded() {
-    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.running -= 1
-      let settled = state.takeSettledWaiters()
-      guard state.running == 0 else { return settled }
-      defer { state.waiters = [:] }
-      return Array(state.waiters.values) + settled
-    }
-    for waiter in waiters { waiter.resume() }
+    update { $0.running -= 1 }
   }
 
   /// The effect tasks asleep on a test clock, if every running task is; `nil` otherwise, and
@@ -60,12 +67,10 @@
   }
 
   func taskFellAsleep(_ task: TrackedTask, _ describeWait: @escaping @Sendable () -> String) {
-    let waiters = state.withLock { state in
-      state.asleep[ObjectIdentifier(task)] = ParkedEffect(
+    update {
+      $0.asleep[ObjectIdentifier(task)] = ParkedEffect(
         action: task.action, describeWait: describeWait)
-      return state.takeSettledWaiters()
     }
-    for waiter in waiters { waiter.resume() }
   }
 
   func taskWokeUp(_ task: TrackedTask) {
@@ -75,29 +80,26 @@
   /// Returns once no task is running or every running one sleeps on a test clock, or as soon as
   /// the calling task is cancelled.
   public func waitUntilSettled() async {
-    let id = state.withLock { state in
-      state.nextWaiterID += 1
-      return state.nextWaiterID
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state in
-          if state.isSettled || Task.isCancelled { return true }
-          state.settledWaiters[id] = continuation
-          return false
-        }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = state.withLock { $0.settledWaiters.removeValue(forKey: id) }
-      waiter?.resume()
-    }
+    await wait(until: .settled)
   }
 
   /// Returns once no task is running, or as soon as the calling task is cancelled.
   ///
   /// Cancellation ends the wait so that a caller can race it against a timeout in a task group.
   public func waitUntilNoneRunning() async {
+    await wait(until: .noneRunning)
+  }
+
+  /// Changes the state, then resumes the waiters it satisfies.
+  private func update(_ change: (inout State) -> Void) {
+    let satisfied = state.withLock { state in
+      change(&state)
+      return state.takeSatisfiedWaiters()
+    }
+    for waiter in satisfied { waiter.resume() }
+  }
+
+  private func wait(until condition: Condition) async {
     let id = state.withLock { state in
       state.nextWaiterID += 1
       return state.nextWaiterID
@@ -107,15 +109,15 @@
         let resumeNow = state.withLock { state in
           // Checked under the lock that `onCancel` takes: a cancel that came first is seen here,
           // a later one finds the waiter registered.
-          if state.running == 0 || Task.isCancelled { return true }
-          state.waiters[id] = continuation
+          if state.holds(condition) || Task.isCancelled { return true }
+          state.waiters[id] = (condition, continuation)
           return false
         }
         if resumeNow { continuation.resume() }
       }
     } onCancel: {
       let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-      waiter?.resume()
+      waiter?.continuation.resume()
     }
   }
 }
