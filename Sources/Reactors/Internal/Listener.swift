@@ -40,7 +40,10 @@
   @usableFromInline var first: Listener<State>?
   @usableFromInline var others: [Listener<State>] = []
 
-  @usableFromInline init() {}
+  @usableFromInline init(first: Listener<State>? = nil, others: [Listener<State>] = []) {
+    self.first = first
+    self.others = others
+  }
 
   var all: [Listener<State>] { (first.map { [$0] } ?? []) + others }
 

@@ -10,6 +10,8 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   // Safe: every field is read and written under the runtime's lock, but for `pipeline` and
   // `recorder`, written once before the runtime is shared (see above).
 
+  /// The listeners after the first, in subscription order.
+  @usableFromInline var otherListeners: [Listener<State>] = []
   /// The relays of the overridden `transform` hooks.
   @usableFromInline var pipeline: Pipeline<Action, Mutation, State>?
   /// With `transform(state:)`, the last state out of it: what new listeners get first.

@@ -20,16 +20,23 @@
   /// The state after the last `reduce`; `nil` until the reactor is first used. Written only by
   /// the step's owner, under the lock.
   @usableFromInline var state: State?
+  // The small fields first, in the order below: they share the word after the state, which
+  // keeps an idle reactor's storage in a smaller allocation (`Performance.md`).
+
   /// Whether a thread owns the step.
   @usableFromInline var isStepping = false
-  /// Work that arrived while a step ran, in order, from `queueHead` on.
-  @usableFromInline var queue: [Work] = []
-  @usableFromInline var queueHead = 0
-  /// Synchronous observers and `StateSequence` consumers, in subscription order.
-  @usableFromInline var listeners = Listeners<State>()
   /// Whether a step must take the general path: a hook, a recorder, `take(until:)` work, or an
   /// ended reactor. Kept up to date by every event that changes one of them.
   @usableFromInline var needsGeneralPath = false
+  /// Whether the extras hold listeners after the first: without, a step never reads the extras.
+  @usableFromInline var hasOtherListeners = false
+  /// Where the work not yet performed starts in `queue`. 32 bits: a queue of 2³¹ pieces of work
+  /// would have run out of memory first.
+  @usableFromInline var queueHead: Int32 = 0
+  /// Work that arrived while a step ran, in order, from `queueHead` on.
+  @usableFromInline var queue: [Work] = []
+  /// The first listener; the others are in the extras, since most reactors have one (a view).
+  @usableFromInline var firstListener: Listener<State>?
   /// What only some reactors use; allocated on first use.
   @usableFromInline var extras: RuntimeExtras<Action, Mutation, State>?
   /// The effect table, kept in the extras: a reactor without effects never allocates them.
@@ -56,9 +63,9 @@
   /// takes the general path, or ends the step.
   @inlinable mutating func nextWork() -> (Work, RuntimeExtras<Action, Mutation, State>?)? {
     precondition(isStepping, "Internal inconsistency: work asked for by a thread without the step")
-    if queueHead < queue.count {
+    if Int(queueHead) < queue.count {
       defer { queueHead += 1 }
-      return (queue[queueHead], stepExtras())
+      return (queue[Int(queueHead)], stepExtras())
     }
     if !queue.isEmpty {
       queue.removeAll(keepingCapacity: queue.capacity <= 64)
@@ -118,6 +125,16 @@
   }
 
   // MARK: - Extras
+
+  /// Synchronous observers and `StateSequence` consumers, in subscription order.
+  @inlinable var listeners: Listeners<State> {
+    get { Listeners(first: firstListener, others: hasOtherListeners ? extras!.otherListeners : []) }
+    set {
+      firstListener = newValue.first
+      hasOtherListeners = !newValue.others.isEmpty
+      if extras != nil || hasOtherListeners { makeExtras().otherListeners = newValue.others }
+    }
+  }
 
   /// The extras, allocated on first use.
   @usableFromInline mutating func makeExtras() -> RuntimeExtras<Action, Mutation, State> {

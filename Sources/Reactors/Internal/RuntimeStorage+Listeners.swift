@@ -59,7 +59,7 @@ extension RuntimeMachine {
   mutating func removeListener(_ token: ObjectIdentifier) -> Listener<State>? {
     if let removed = listeners.remove(token) { return removed }
     // Only work not yet performed.
-    for index in queue.indices.dropFirst(queueHead) {
+    for index in queue.indices.dropFirst(Int(queueHead)) {
       if case .listen(let listener) = queue[index], listener.token == token {
         queue[index] = .barrier {}
         return listener

@@ -40,7 +40,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     // The reactor is gone: cancel everything it started and end every consumer (R9).
     let ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
     let machine = withUnsafeMutablePointerToHeader { $0.pointee }
-    for case .barrier(let release) in machine.queue[machine.queueHead...] { release() }
+    for case .barrier(let release) in machine.queue[Int(machine.queueHead)...] { release() }
     ending.followUp.perform()
     for consumer in ending.consumers { consumer.finish() }
     ending.pipeline?.disconnect()
