@@ -20,7 +20,9 @@
   /// Work whose scope was cancelled before the task started still runs, in a cancelled task, as
   /// any Swift task does: its `catch` blocks see the cancellation, and what it sends is dropped.
   @inlinable func run(_ work: Pending<R.Mutation>) async {
-    await execute(work)
+    // Most work is a plain `run`: calling it directly keeps the task's frames small, within the
+    // memory a task starts with, where `execute`'s frame (it can do everything) is not.
+    if case .run(let operation) = work { await perform(operation) } else { await execute(work) }
     reactor?.runtime.storage.end(scope)
   }
 
