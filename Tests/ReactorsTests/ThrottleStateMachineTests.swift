@@ -117,10 +117,9 @@ import Testing
     }
   }
 
-  private func timer(_ action: ThrottleStateMachine<String, TestClock.Instant>.TimerAction) -> Timer
-  {
+  private func timer(_ action: TimerAction<String, TestClock.Instant>) -> Timer {
     switch action {
-    case .pass(let value): .pass(value)
+    case .deliver(let value): .pass(value)
     case .sleep(let start): .sleep(until: seconds(start))
     case .stop: .stop
     }

@@ -15,16 +15,6 @@ struct DebounceStateMachine<Element: Sendable, Instant: Comparable & Sendable>: 
     case cancelled
   }
 
-  /// What the timer does when it wakes.
-  enum TimerAction: Sendable {
-    /// Deliver the value; the timer ends.
-    case deliver(Element)
-    /// A newer value came meanwhile: sleep until its deadline.
-    case sleep(until: Instant)
-    /// Nothing to deliver (cancelled): the timer ends.
-    case stop
-  }
-
   private var state = State.idle
 
   /// A value arrived, due at `deadline`: it replaces any pending one.
@@ -45,7 +35,7 @@ struct DebounceStateMachine<Element: Sendable, Instant: Comparable & Sendable>: 
   }
 
   /// The timer woke at `now`.
-  mutating func timerFired(at now: Instant) -> TimerAction {
+  mutating func timerFired(at now: Instant) -> TimerAction<Element, Instant> {
     guard case .waiting(let element, let deadline) = state else { return .stop }
     if now < deadline { return .sleep(until: deadline) }
     state = .idle
@@ -86,24 +76,9 @@ final class DebounceStorage<Element: Sendable, C: Clock>: Sendable where C.Durat
   }
 
   private func runTimer(until first: C.Instant) async {
-    var deadline = first
-    while true {
-      do {
-        try await clock.sleep(until: deadline, tolerance: nil)
-      } catch {
-        return  // Cancelled: unsubscribed.
-      }
-      let now = clock.now
-      switch guarded.withLock({ $0.machine.timerFired(at: now) }) {
-      case .deliver(let element):
-        receiveOutput(element)
-        return
-      case .sleep(let later):
-        deadline = later
-      case .stop:
-        return
-      }
-    }
+    await clock.runTimer(
+      until: first, fired: { now in guarded.withLock { $0.machine.timerFired(at: now) } },
+      deliver: receiveOutput)
   }
 
   func cancel() {

@@ -18,16 +18,6 @@ struct ThrottleStateMachine<Element, Instant: InstantProtocol> where Instant.Dur
     case drop
   }
 
-  /// What the timer does when it wakes.
-  enum TimerAction {
-    /// Pass the held element; the timer ends.
-    case pass(Element)
-    /// The element held now is due later: sleep until then.
-    case sleep(until: Instant)
-    /// Nothing is held (taken by an arrival, or cancelled): the timer ends.
-    case stop
-  }
-
   let interval: Duration
   let latest: Bool
   /// The end of the current interval, opened by the last element that passed or is held.
@@ -74,11 +64,11 @@ struct ThrottleStateMachine<Element, Instant: InstantProtocol> where Instant.Dur
   }
 
   /// The timer woke at `now`.
-  mutating func timerFired(at now: Instant) -> TimerAction {
+  mutating func timerFired(at now: Instant) -> TimerAction<Element, Instant> {
     guard let held else { return .stop }
     if now < held.start { return .sleep(until: held.start) }
     self.held = nil
-    return .pass(held.element)
+    return .deliver(held.element)
   }
 
   /// Ends the throttle: the held element never passes, and nothing passes any more.
@@ -93,4 +83,3 @@ struct ThrottleStateMachine<Element, Instant: InstantProtocol> where Instant.Dur
 
 extension ThrottleStateMachine: Sendable where Element: Sendable {}
 extension ThrottleStateMachine.Arrival: Sendable where Element: Sendable {}
-extension ThrottleStateMachine.TimerAction: Sendable where Element: Sendable {}

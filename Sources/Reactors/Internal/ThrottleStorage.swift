@@ -40,24 +40,9 @@ final class ThrottleStorage<Element: Sendable, C: Clock>: Sendable where C.Durat
   }
 
   private func runTimer(until first: C.Instant) async {
-    var deadline = first
-    while true {
-      do {
-        try await clock.sleep(until: deadline, tolerance: nil)
-      } catch {
-        return  // Cancelled: unsubscribed.
-      }
-      let now = clock.now
-      switch guarded.withLock({ $0.machine.timerFired(at: now) }) {
-      case .pass(let element):
-        receiveOutput(element)
-        return
-      case .sleep(let later):
-        deadline = later
-      case .stop:
-        return
-      }
-    }
+    await clock.runTimer(
+      until: first, fired: { now in guarded.withLock { $0.machine.timerFired(at: now) } },
+      deliver: receiveOutput)
   }
 
   func cancel() {
