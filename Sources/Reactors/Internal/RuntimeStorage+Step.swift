@@ -61,6 +61,12 @@ extension RuntimeStorage {
 
   // MARK: - The step
 
+  /// The state, read by the thread that owns the step without the lock: only that thread writes
+  /// it, and it took the step through the lock.
+  @inlinable var ownerState: State {
+    withUnsafeMutablePointerToHeader { $0.pointee.state! }
+  }
+
   /// Performs `first`, then everything queued meanwhile, then ends the step.
   @usableFromInline func runStep<R: Reactor>(_ first: Work?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {

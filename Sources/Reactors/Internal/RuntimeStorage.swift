@@ -30,12 +30,6 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     return make(machine)
   }
 
-  /// The state, read by the thread that owns the step without the lock: only that thread writes
-  /// it, and it took the step through the lock.
-  @inlinable var ownerState: State {
-    withUnsafeMutablePointerToHeader { $0.pointee.state! }
-  }
-
   deinit {
     // The reactor is gone: cancel everything it started and end every consumer (R9).
     let ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
