@@ -70,6 +70,7 @@ let suite: [Benchmark] = [
   .idleReactorMemory(),
   .perMemberObservation(),
   .latest10k(),
+  .replayTimeline10k(),
   .combineMVVM(operations: scaled(200_000)),
 ]
 
