@@ -16,6 +16,8 @@ public enum Key: Hashable, Sendable {
   case escape
   /// An arrow key.
   case up, down, left, right
+  /// Shift with the left or right arrow (`ESC [ 1 ; 2 D`, `ESC [ 1 ; 2 C`).
+  case shiftLeft, shiftRight
   /// Home or End.
   case home, end
   /// Page Up or Page Down.

@@ -97,10 +97,15 @@ public struct KeyDecoder: Sendable {
     guard end < input.count else { return .incomplete }
     // A control byte inside breaks the sequence: what came before it is dropped.
     guard (0x40...0x7E).contains(input[end]) else { return .skip(end - index) }
-    let number = String(decoding: input[(index + 2)..<end], as: UTF8.self)
-      .split(separator: ";").first.flatMap { Int($0) }
-    let key =
+    let parameters = String(decoding: input[(index + 2)..<end], as: UTF8.self)
+      .split(separator: ";", omittingEmptySubsequences: false)
+    let number = parameters.first.flatMap { Int($0) }
+    var key =
       input[end] == UInt8(ascii: "~") ? number.flatMap { tildeKeys[$0] } : sequenceKeys[input[end]]
+    // Modifier 2 is Shift alone (xterm's `1 + Shift`); other modifiers keep the plain key.
+    if parameters.count == 2, parameters[1] == "2" {
+      key = key.map { $0 == .left ? .shiftLeft : $0 == .right ? .shiftRight : $0 }
+    }
     return key.map { .key($0, length: end + 1 - index) } ?? .skip(end + 1 - index)
   }
 
@@ -121,7 +126,8 @@ public struct KeyDecoder: Sendable {
     }
   }
 
-  /// Final bytes of CSI and SS3 sequences (modifier parameters such as `1;5` are ignored).
+  /// Final bytes of CSI and SS3 sequences (modifier parameters such as `1;5` are ignored, but
+  /// for Shift on the left and right arrows).
   private static let sequenceKeys: [UInt8: Key] = [
     UInt8(ascii: "A"): .up, UInt8(ascii: "B"): .down, UInt8(ascii: "C"): .right,
     UInt8(ascii: "D"): .left, UInt8(ascii: "H"): .home, UInt8(ascii: "F"): .end,
