@@ -24,6 +24,7 @@ public struct TimelineBrowser {
   private let count: Int
   private let entry: (Int) -> TimelineEntry
   private let screen: (Int?, _ columns: Int, _ rows: Int) -> Frame
+  private let summary: ((Int) -> TimelineEntry)?
 
   /// Makes a browser of `count` events.
   ///
@@ -34,16 +35,20 @@ public struct TimelineBrowser {
   ///   - entry: Event `i` of `0..<count`, fetched lazily, when it is shown or searched.
   ///   - screen: The app's own screen as it looked after event `i` (`nil`: before the first
   ///     event), drawn into `columns` × `rows`.
+  ///   - summary: Event `i` without its diff (`""`), for the event list and for finding, when
+  ///     that is cheaper than `entry`: a find may read every label. By default, `entry`.
   public init(
     terminal: Terminal, title: String, count: Int,
     entry: @escaping (Int) -> TimelineEntry,
-    screen: @escaping (Int?, _ columns: Int, _ rows: Int) -> Frame
+    screen: @escaping (Int?, _ columns: Int, _ rows: Int) -> Frame,
+    summary: ((Int) -> TimelineEntry)? = nil
   ) {
     self.terminal = terminal
     self.title = title
     self.count = max(0, count)
     self.entry = entry
     self.screen = screen
+    self.summary = summary
   }
 
   /// Runs until the person quits (`q` or Esc), interrupts (Ctrl-C) or input ends.
@@ -55,7 +60,7 @@ public struct TimelineBrowser {
     defer { terminal.restore() }
     let display = Screen(terminal: terminal)
     var navigation = Navigation(count: count)
-    var entries = EntryCache(entry: entry)
+    var entries = EntryCache(entry: entry, summary: summary ?? entry)
     func draw() {
       let selected = navigation.selection.map { entries.selected($0) }
       display.render(
@@ -88,17 +93,19 @@ public struct TimelineBrowser {
   /// finding (its diff dropped, as diffs can be large), and the selected one whole.
   private struct EntryCache {
     let entry: (Int) -> TimelineEntry
+    let fetchSummary: (Int) -> TimelineEntry
     private var summaries: [Int: TimelineEntry] = [:]
     private var selectedEntry: (position: Int, entry: TimelineEntry)?
 
-    init(entry: @escaping (Int) -> TimelineEntry) {
+    init(entry: @escaping (Int) -> TimelineEntry, summary: @escaping (Int) -> TimelineEntry) {
       self.entry = entry
+      fetchSummary = summary
     }
 
     /// Entry `position` without its diff.
     mutating func summary(_ position: Int) -> TimelineEntry {
       if let known = summaries[position] { return known }
-      var fetched = entry(position)
+      var fetched = fetchSummary(position)
       fetched.diff = ""
       summaries[position] = fetched
       return fetched
