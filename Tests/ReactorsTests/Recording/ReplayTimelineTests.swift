@@ -104,6 +104,21 @@ import Testing
     }
   }
 
+  @Test func aSecretNestedInsideTheStateIsRedactedInTheDiff() {
+    let timeline = ReplayTimeline(
+      Recording<VaultReactor>(events: [
+        RecordedEvent(
+          .mutation(.setSession(.init(user: "octocat", token: "ghp_abc")), source: .effect),
+          at: .zero)
+      ]),
+      reactor: VaultReactor())
+    let diff = timeline[0].diff
+    #expect(diff.contains(#"+     user: "octocat","#))
+    #expect(diff.contains("+     token: <redacted>"))
+    #expect(!diff.contains("ghp_abc"))
+    #expect(timeline[0].description == #"setSession(Session(user: "octocat", token: <redacted>))"#)
+  }
+
   @Test func theRedactionItIsGivenDecidesWhatIsSecret() {
     let recording = Recording<VaultReactor>(events: [
       RecordedEvent(.mutation(.setPassword("hunter2"), source: .immediate), at: .zero)
@@ -148,6 +163,41 @@ import Testing
       #expect(timeline[index].stateBefore == timeline[index - 1].state)
     }
     #expect(timeline.last?.state == timeline[timeline.index(before: timeline.endIndex)].state)
+  }
+
+  @Test func stepsReadFromSeveralTasksAtOnceAreTheSame() async {
+    let events = (0..<20).map { index in
+      RecordedEvent<NoteReactor.Action, NoteReactor.Mutation>(
+        .mutation(.setSaved(index), source: .effect), at: .milliseconds(index))
+    }
+    let timeline = ReplayTimeline(
+      Recording<NoteReactor>(events: events),
+      reactor: NoteReactor(recorder: nil, clock: TestClock()))
+    let expected = timeline.map(\.diff)
+    // A timeline is a value that tasks share; its steps are made on access, from its own storage.
+    let read = await withTaskGroup(of: [String].self) { group in
+      for _ in 0..<4 {
+        group.addTask { timeline.reversed().map(\.diff).reversed() }
+      }
+      return await group.reduce(into: [[String]]()) { $0.append($1) }
+    }
+    #expect(read.count == 4)
+    #expect(read.allSatisfy { $0 == expected })
+    #expect(expected.allSatisfy { !$0.isEmpty })
+  }
+
+  @Test func immediateAndEffectMutationsAreReducedAlike() {
+    let recording = { (source: MutationSource) in
+      Recording<NoteReactor>(events: [
+        RecordedEvent(.mutation(.setText("a"), source: source), at: .zero),
+        RecordedEvent(.mutation(.setSaved(1), source: source), at: .zero),
+      ])
+    }
+    let reactor = NoteReactor(recorder: nil, clock: TestClock())
+    let immediate = ReplayTimeline(recording(.immediate), reactor: reactor)
+    let effect = ReplayTimeline(recording(.effect), reactor: reactor)
+    #expect(immediate.map(\.state) == effect.map(\.state))
+    #expect(immediate.last?.state == .init(text: "a", savedVersions: [1]))
   }
 
   @Test func anEmptyRecordingHasNoStepsAndTheInitialState() {
@@ -255,10 +305,16 @@ private final class VaultReactor: Reactor {
   enum Mutation: Codable, Sendable {
     case setUser(String)
     case setPassword(String)
+    case setSession(Session)
+  }
+  struct Session: Codable, Sendable, Equatable {
+    var user: String
+    var token: String
   }
   struct State: Sendable, Equatable {
     var user: String
     var password = ""
+    var session: Session?
   }
 
   let initialState = State(user: "guest")
@@ -276,6 +332,7 @@ private final class VaultReactor: Reactor {
     switch mutation {
     case .setUser(let user): state.user = user
     case .setPassword(let password): state.password = password
+    case .setSession(let session): state.session = session
     }
     return state
   }
