@@ -36,9 +36,12 @@ struct SignupOptions: CommandLineOptions, Equatable {
       --script FILE              run the commands in FILE (- for standard input)
       --record FILE              record the session to FILE (JSON lines, passwords redacted);
                                  FILE must not exist: a recording never overwrites a file
-      --replay FILE              print the states of a recorded session, as a script prints
-                                 them (each change once), from its mutations alone: no network,
-                                 no clock; it takes only --json
+      --replay FILE              step through a recorded session on a terminal: the form after
+                                 each event, the events around it and what each changed
+                                 (← → event, Shift-← → action, Home End, / find, q quit);
+                                 off a terminal, or with --json, print its states as a script
+                                 prints them (each change once). From its mutations alone: no
+                                 network, no clock; it takes only --json
       --debounce-ms N            pause before a username is checked (default 300)
       --signup-latency-ms N      how long the simulated sign-up takes (default 1200)
       --signup-failure-rate P    probability, 0 to 1, that it fails (default 0.2)

@@ -8,7 +8,7 @@ import TerminalUI
 let program = Program(name: "signup")
 let options: SignupOptions = program.start()
 if let path = options.common.replayPath {
-  SessionReplay.run(path: path, printsJSON: options.common.json, program: program)
+  await SessionReplay.run(path: path, printsJSON: options.common.json, program: program)
 }
 // Read and checked before anything starts; `nil` for the interactive form.
 let script = program.readScript(options.common, as: ScriptCommand.init)
