@@ -41,10 +41,13 @@ struct SearchOptions: CommandLineOptions, Equatable {
       --per-page N       results per page, 1 to 100 (default 30)
       --script FILE      run the commands in FILE (- for standard input)
       --record FILE      record the session to FILE (JSON lines; the token is never in it);
-                         FILE must not exist: a recording never overwrites a file
-      --replay FILE      print the states of a recorded session as a script prints them
-                         (--json: as --json does), from its mutations alone: no network,
-                         no clock; it takes only --json
+                         FILE must not exist: a recording never overwrites a file; at exit,
+                         says the command that replays it
+      --replay FILE      on a terminal, step through a recorded session: the screen after
+                         each event and what it changed (<- -> events, Shift: actions, Home,
+                         End, / find, q quit); off a terminal or with --json, print its
+                         states as a script prints them; from its mutations alone: no
+                         network, no clock; it takes only --json
       --debounce-ms N    the search debounce (default 300)
       -h, --help         show this help
 

@@ -2,14 +2,17 @@ import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import Reactors
+import TerminalUI
 
-/// `github-search --replay FILE`: prints the states of a recorded session as the scripted mode
-/// printed them, by reducing its mutations into an empty search — no network, no clock.
+/// `github-search --replay FILE`: on a terminal (standard input and output), without `--json`,
+/// steps through the recorded session in a timeline (``SearchTimeline``); otherwise prints its
+/// states as the scripted mode printed them. Both reduce its mutations into an empty search —
+/// no network, no clock.
 ///
 /// A rate-limit error says how many seconds are left from now, so its line differs from the
 /// recorded run's; every other line is the same.
 enum SessionReplay {
-  static func run(path: String, printsJSON: Bool, program: Program) -> Never {
+  static func run(path: String, printsJSON: Bool, program: Program) async -> Never {
     let recording: Recording<GitHubSearchReactor>
     do {
       recording = try Recording(contentsOf: URL(fileURLWithPath: path))
@@ -20,9 +23,34 @@ enum SessionReplay {
     let unused = GitHubClient(
       search: { _ in throw CancellationError() }, repository: { _ in throw CancellationError() })
     let reactor = GitHubSearchReactor(client: unused)
+    if !printsJSON && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      await browse(recording, reactor: reactor, path: path, program: program)
+    }
     let printer = StatePrinter(json: printsJSON)
     printer.print(reactor.initialState)
     for state in reactor.replay(recording.mutations) { printer.print(state) }
+    exit(0)
+  }
+
+  /// Opens the timeline and ends the process as the session ended.
+  private static func browse(
+    _ recording: Recording<GitHubSearchReactor>, reactor: GitHubSearchReactor, path: String,
+    program: Program
+  ) async -> Never {
+    let timeline = SearchTimeline(recording, reactor: reactor)
+    let browser = TimelineBrowser(
+      terminal: Terminal(), title: "\(program.name) --replay \(path)",
+      count: timeline.timeline.count, entry: { timeline.entry($0) },
+      screen: { position, columns, rows in
+        timeline.screen(after: position, columns: columns, rows: rows, server: .replay)
+      },
+      summary: { timeline.entry($0, withDiff: false) })
+    do {
+      if try await browser.run() == .interrupted { ProcessSignals.end(by: SIGINT) }
+    } catch {
+      program.printError("cannot use the terminal: \(error)")
+      exit(1)
+    }
     exit(0)
   }
 }

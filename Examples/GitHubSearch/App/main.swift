@@ -9,7 +9,7 @@ import TerminalUI
 let program = Program(name: "github-search")
 let options: SearchOptions = program.start()
 if let path = options.common.replayPath {
-  SessionReplay.run(path: path, printsJSON: options.common.json, program: program)
+  await SessionReplay.run(path: path, printsJSON: options.common.json, program: program)
 }
 
 /// What to run, decided (and a script read and checked) before any server starts, so that a
@@ -64,5 +64,7 @@ case .interactive:
   }
 }
 await backend.shutDown()
+// After the terminal is restored, so that it lands on the shell, ready for a bug report.
+if let path = options.common.recordPath { program.reportRecording(atPath: path) }
 if end == .interrupted { ProcessSignals.end(by: SIGINT) }
 exit(status)

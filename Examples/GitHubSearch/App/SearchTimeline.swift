@@ -1,0 +1,102 @@
+import Foundation
+import GitHubSearchKit
+import Reactors
+import TerminalUI
+
+/// `github-search --replay FILE` on a terminal: the recorded session in a ``TimelineBrowser``,
+/// with the search drawn by the live app's own ``SearchScreen`` as it looked after each event.
+///
+/// The recording holds the reactor's actions and mutations, not the keys: the query field
+/// shows the last query typed, and the list's selection is the repository last opened (the
+/// arrow keys that moved it without opening anything were never recorded).
+struct SearchTimeline {
+  typealias Timeline = ReplayTimeline<GitHubSearchReactor>
+
+  let timeline: Timeline
+  /// The query field's text after each event: the last `updateQuery`, as typed.
+  private let typedQueries: [String]
+  /// The list's selection after each event: the last repository opened, 0 after a new query.
+  private let selections: [Int]
+
+  /// Replays `recording` by `reduce` alone, and follows what the screen showed besides the
+  /// state.
+  init(_ recording: Recording<GitHubSearchReactor>, reactor: GitHubSearchReactor) {
+    timeline = ReplayTimeline(recording, reactor: reactor)
+    var typed = ""
+    var selection = 0
+    var typedQueries: [String] = []
+    var selections: [Int] = []
+    typedQueries.reserveCapacity(recording.events.count)
+    selections.reserveCapacity(recording.events.count)
+    for event in recording.events {
+      switch event.kind {
+      case .action(.updateQuery(let text)): (typed, selection) = (text, 0)
+      case .action(.openRepository(let index)): selection = max(0, index)
+      default: break
+      }
+      typedQueries.append(typed)
+      selections.append(selection)
+    }
+    self.typedQueries = typedQueries
+    self.selections = selections
+  }
+
+  /// Event `position` for the browser, its diff computed (the costly part) only when `withDiff`.
+  func entry(_ position: Int, withDiff: Bool = true) -> TimelineEntry {
+    let step = timeline[position]
+    return TimelineEntry(
+      offset: step.offset, isAction: step.isAction,
+      label: (step.isAction ? "action " : "mutation ") + Self.summary(of: step),
+      diff: withDiff ? step.diff : "")
+  }
+
+  /// The step's description, with a page of repositories or an opened repository's detail
+  /// summed up: `setRepos(30 repositories)`, `setDetail(apple/swift)`.
+  static func summary(of step: Timeline.Step) -> String {
+    guard case .mutation(let mutation, _) = step.event.kind else { return step.description }
+    switch mutation {
+    case .setRepos(let page): return "setRepos(\(repositories(page.repositories.count)))"
+    case .appendRepos(let page): return "appendRepos(\(repositories(page.repositories.count)))"
+    case .setDetail(nil): return "setDetail(nil)"
+    case .setDetail(let detail?):
+      let loading = detail.isLoading ? ", loading" : detail.error != nil ? ", failed" : ""
+      return "setDetail(\(detail.fullName)\(loading))"
+    default: return step.description
+    }
+  }
+
+  /// `1 repository`, `30 repositories`.
+  private static func repositories(_ count: Int) -> String {
+    count == 1 ? "1 repository" : "\(count) repositories"
+  }
+
+  /// The search's screen after event `position` (`nil`: before the first) in `columns` ×
+  /// `rows`, as the interactive search drew it.
+  func screen(
+    after position: Int?, columns: Int, rows: Int, server: SearchScreen.Server
+  )
+    -> Frame
+  {
+    let state = position.map { timeline[$0].state } ?? timeline.initialState
+    var local = SearchScreen.Local()
+    local.editor = LineEditor(text: position.map { typedQueries[$0] } ?? "")
+    let size = TerminalSize(rows: rows, columns: columns)
+    let now = Date()
+    let height = SearchScreen.listHeight(for: size, search: state, now: now, server: server)
+    if let position {
+      local.viewport.move(by: selections[position], count: state.repositories.count, height: height)
+    }
+    return SearchScreen.frame(search: state, local: local, size: size, now: now, server: server)
+  }
+}
+
+extension SearchScreen.Server {
+  /// The server a replay names: none was asked, as the recording is replayed without one.
+  static let replay = SearchScreen.Server(label: "replay", name: "the server")
+
+  private init(label: String, name: String) {
+    self.label = label
+    self.name = name
+    tokenRaisesRateLimit = false
+  }
+}
