@@ -33,4 +33,16 @@ struct ProgramRecordingTests {
     let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
   }
+
+  @Test(arguments: [
+    ("/tmp/session.jsonl", "/tmp/session.jsonl"),
+    ("/tmp/my session.jsonl", "'/tmp/my session.jsonl'"),
+    ("/tmp/it's.jsonl", #"'/tmp/it'\''s.jsonl'"#),
+    ("/tmp/$HOME;rm.jsonl", "'/tmp/$HOME;rm.jsonl'"),
+    ("/tmp/café.jsonl", "'/tmp/café.jsonl'"),
+    ("", "''"),
+  ])
+  func aPathIsQuotedOnlyWhenAShellWouldSplitOrExpandIt(path: String, word: String) {
+    #expect(Program.shellQuoted(path) == word)
+  }
 }

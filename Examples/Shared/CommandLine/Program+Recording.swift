@@ -32,6 +32,34 @@ extension Program {
     return OutputFile(descriptor: descriptor)
   }
 
+  /// Says on standard error where `--record` wrote the session and the one command that
+  /// replays it, for a bug report: call it at exit, once the terminal is restored.
+  ///
+  /// ```
+  /// Recorded to /tmp/s.jsonl — replay it with: github-search --replay /tmp/s.jsonl
+  /// ```
+  ///
+  /// Nothing is said for something other than a regular file, such as `/dev/stderr`: there is
+  /// no file to replay.
+  public func reportRecording(atPath path: String) {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
+    let message = "Recorded to \(path) — replay it with: \(name) --replay \(Self.shellQuoted(path))"
+    OutputFile.standardError.writeLine(message.escapingControlCharacters)
+  }
+
+  /// `text` as one word for a POSIX shell: as it is when it holds only characters no shell
+  /// treats specially, else in single quotes (a quote inside written `'\''`).
+  static func shellQuoted(_ text: String) -> String {
+    let plain = text.unicodeScalars.allSatisfy { scalar in
+      scalar.isASCII
+        && (CharacterSet.alphanumerics.contains(scalar)
+          || "@%+=:,./-_".unicodeScalars.contains(scalar))
+    }
+    if plain && !text.isEmpty { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+
   /// Reports why `--replay` cannot replay its recording, and exits with status 2, as for a
   /// script error.
   public func failToReplay(_ reason: String) -> Never {
