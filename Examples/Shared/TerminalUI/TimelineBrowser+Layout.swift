@@ -58,7 +58,7 @@ extension TimelineBrowser {
   }
 
   /// The event list: `rows` events around the selection, `12.345 s  action updateQuery("swift")`,
-  /// the selected one in inverse video across the window.
+  /// the selected one marked `›` and in inverse video across the window.
   static func strip(
     _ navigation: Navigation, rows: Int, width: Int, summary: (Int) -> TimelineEntry
   ) -> [Line] {
@@ -76,9 +76,9 @@ extension TimelineBrowser {
       let indent = String(repeating: " ", count: max(0, offsetWidth - entry.offsetText.count))
       let aligned = indent + entry.offsetText + "  " + entry.label
       return position == selection
-        ? Line(aligned.padded(toDisplayWidth: width), style: .inverse)
+        ? Line(("› " + aligned).padded(toDisplayWidth: width), style: .inverse)
           .truncated(toDisplayWidth: width)
-        : Line(aligned).truncated(toDisplayWidth: width)
+        : Line("  " + aligned).truncated(toDisplayWidth: width)
     }
     lines += Array(repeating: Line(), count: rows - lines.count)
     return lines

@@ -42,7 +42,8 @@ extension TimelineBrowser {
           query = nil
         case .enter:
           query = nil
-          find(editor.text, label: label)
+          // An empty prompt finds the last text again, as in `less` and `vi`.
+          find(editor.text.isEmpty ? lastQuery : editor.text, label: label)
         default:
           editor.handle(key)
           query = editor
@@ -60,7 +61,7 @@ extension TimelineBrowser {
         move(to: nextAction(after: selection, by: 1, isAction: isAction), or: "no later action")
       case .shiftLeft:
         move(to: nextAction(after: selection, by: -1, isAction: isAction), or: "no earlier action")
-      case .character("/"): query = LineEditor(text: lastQuery)
+      case .character("/"): query = LineEditor()
       case .character("n"): find(lastQuery, label: label)
       default: break
       }

@@ -15,9 +15,9 @@
 ///
 /// → and ← select the next and previous event, Shift-→ and Shift-← the next and previous
 /// action, Home and End the first and last; `/` opens a prompt whose Enter selects the next
-/// event (going round) whose label holds the text, and `n` finds it again; `q` or Esc quits,
-/// Ctrl-C interrupts and Ctrl-Z suspends, as in the apps. Entries are fetched when shown, so a
-/// long recording opens at once. The terminal is restored on every way out.
+/// event (going round) whose label holds the text, and `n` (or an empty prompt) finds it again;
+/// `q` or Esc quits, Ctrl-C interrupts and Ctrl-Z suspends, as in the apps. Entries are fetched
+/// when shown, so a long recording opens at once. The terminal is restored on every way out.
 public struct TimelineBrowser {
   private let terminal: Terminal
   private let title: String
