@@ -221,6 +221,13 @@ struct SignupTimelineEndToEndTests {
     form.type(Self.escape)
     let recorded = try #require(await form.waitForExit())
     try #require(recorded.status == 0)
+    // Once the terminal is restored, and only then, the form says how to replay the session.
+    let formOutput = form.output
+    let restored = try #require(
+      formOutput.range(of: Self.leaveAlternateScreen, options: .backwards))
+    #expect(
+      formOutput[restored.upperBound...].replacingOccurrences(of: "\r", with: "")
+        == "Recorded to \(file.path) — replay it with: signup --replay \(file.path)\n")
 
     // When it is replayed on a terminal
     let session = try await open(file)
@@ -261,6 +268,33 @@ struct SignupTimelineEndToEndTests {
     try Self.expectRestored(session)
     #expect(!session.output.contains(Self.password))
     #expect(!(try String(contentsOf: file, encoding: .utf8)).contains(Self.password))
+  }
+
+  // MARK: --record says how to replay
+
+  @Test func aScriptedRecordingSaysAtExitTheCommandThatReplaysItQuotedForAShell() async throws {
+    // Given a path that a shell would split at its space and quote
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("signup's timeline \(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("session.jsonl")
+
+    // When a script is recorded there
+    let run = try await BinaryRunner.run(
+      "signup", arguments: Self.steadyOptions + ["--record", file.path], input: Self.script)
+    #expect(run.status == 0, "\(run.standardError)")
+
+    // Then the last thing it says is the one command that replays it, the path quoted
+    let quoted = "'" + file.path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    let command = "signup --replay \(quoted)"
+    #expect(run.standardError == "Recorded to \(file.path) — replay it with: \(command)\n")
+    // and that command, run by a shell as printed (off a terminal, so it prints the states),
+    // replays the session.
+    let replayed = try await BinaryRunner.runShell(command + " --json")
+    #expect(replayed.status == 0, "\(replayed.standardError)")
+    #expect(replayed.outputLines.last?.contains(#""result":"succeeded""#) == true)
+    #expect(!replayed.standardOutput.contains(Self.password))
   }
 
   // MARK: Small windows, Ctrl-C, an empty recording, no terminal

@@ -33,15 +33,19 @@ let reactor = SignupReactor(
   recorder: recording.map { file in .jsonLines(for: SignupReactor.self, writeLine: file.writeLine) }
 )
 
+var status: Int32 = 0
+var end = SessionEnd.quit
 if let script {
-  exit(
-    await ScriptRunner(reactor: reactor, printsJSON: options.common.json, program: program)
-      .run(script))
+  status = await ScriptRunner(reactor: reactor, printsJSON: options.common.json, program: program)
+    .run(script)
+} else {
+  do {
+    end = try await InteractiveForm(reactor: reactor, environment: environment).run()
+  } catch {
+    program.fail("cannot use the terminal: \(error)")
+  }
 }
-do {
-  let end = try await InteractiveForm(reactor: reactor, environment: environment).run()
-  if end == .interrupted { ProcessSignals.end(by: SIGINT) }
-} catch {
-  program.fail("cannot use the terminal: \(error)")
-}
-exit(0)
+// After the terminal is restored, so that it lands on the shell, ready for a bug report.
+if let path = options.common.recordPath { program.reportRecording(atPath: path) }
+if end == .interrupted { ProcessSignals.end(by: SIGINT) }
+exit(status)
