@@ -32,8 +32,14 @@ public struct Redaction: Sendable, Hashable {
   /// Whether a field, case or label with this name holds a secret.
   public func isSecret(_ name: String) -> Bool {
     if keywords.isEmpty { return false }
-    let name = name.lowercased()
-    return keywords.contains { name.contains($0) }
+    // Byte by byte: `String.contains` is Foundation's search here, which took half the time of a
+    // state's line diff. An empty keyword matches nothing, as it did with that search.
+    let name = Array(name.lowercased().utf8)
+    return keywords.contains { keyword in
+      let keyword = keyword.utf8
+      guard !keyword.isEmpty, keyword.count <= name.count else { return false }
+      return (0...(name.count - keyword.count)).contains { name[$0...].starts(with: keyword) }
+    }
   }
 
   /// Describes `value` on one line, with its secret parts replaced by ``marker``.

@@ -5,7 +5,8 @@ import Testing
   @Test(arguments: [
     ("password", true), ("repeatedPassword", true), ("PASSWORD", true), ("githubToken", true),
     ("clientSecret", true), ("Authorization", true), ("apiKey", true), ("username", false),
-    ("query", false), ("monkey", false),
+    ("query", false), ("monkey", false), ("tok", false), ("", false), ("pässwordToken", true),
+    ("api_key_2", true), ("passwor", false),
   ])
   func namesThatHoldSecretsAreRecognised(name: String, isSecret: Bool) {
     #expect(Redaction.default.isSecret(name) == isSecret)
@@ -38,6 +39,11 @@ import Testing
   @Test func longCollectionsAreShortened() {
     let text = Redaction.default.describe(Array(1...25))
     #expect(text.hasSuffix(", … 5 more]"))
+  }
+
+  @Test func anEmptyKeywordMatchesNoName() {
+    #expect(!Redaction(keywords: [""]).isSecret("anything"))
+    #expect(Redaction(keywords: ["", "PIN"]).isSecret("bankPin"))
   }
 
   @Test func customKeywordsReplaceTheDefaults() {
