@@ -167,7 +167,13 @@ struct SignupTimelineEndToEndTests {
     await press(
       Self.right, on: session, status: "event 7 of 12",
       selected: "mutation setMaskedFields(strength: ok, match: failed")
-    #expect(session.screen().contains("✗ Doesn't match the password"))
+    let mismatch = session.screen()
+    #expect(mismatch.contains("✗ Doesn't match the password"))
+    // The diff shows the verdicts about the passwords change, never their texts.
+    #expect(
+      mismatch.rows.contains {
+        $0.hasPrefix("+ ") && $0.contains("repeatedPasswordValidation: .failed(")
+      }, "\(mismatch.rows)")
     await press(
       Self.shiftLeft, on: session, status: "event 6 of 12", selected: "updateRepeatedPassword")
 
@@ -268,6 +274,40 @@ struct SignupTimelineEndToEndTests {
     try Self.expectRestored(session)
     #expect(!session.output.contains(Self.password))
     #expect(!(try String(contentsOf: file, encoding: .utf8)).contains(Self.password))
+  }
+
+  @Test func aPasswordWrittenIntoTheFileByHandShowsOnNoScreen() async throws {
+    // Given a recording whose password texts were put back, as an edited file could have them
+    let file = try await Self.record()
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let quoted = "\"\(Self.password)\""
+    let edited = try String(contentsOf: file, encoding: .utf8)
+      .replacingOccurrences(
+        of: #"{"updatePassword":"<redacted>"}"#, with: #"{"updatePassword":{"_0":"# + quoted + "}}"
+      )
+      .replacingOccurrences(of: #""password":"<redacted>""#, with: #""password":"# + quoted)
+      .replacingOccurrences(
+        of: #""repeatedPassword":"<redacted>""#, with: #""repeatedPassword":"# + quoted)
+    // One password action, and both texts in each of the three masked-fields mutations.
+    let occurrences = edited.components(separatedBy: Self.password).count - 1
+    try #require(occurrences == 1 + 2 * 3)
+    try Data(edited.utf8).write(to: file)
+
+    // When every event is shown in turn, then neither the form, the list nor a diff shows it.
+    let session = try await open(file)
+    defer { Task { await session.end() } }
+    await press("", on: session, status: "event 1 of 12")
+    for position in 2...12 {
+      await press(Self.right, on: session, status: "event \(position) of 12")
+    }
+    await press("/updatePassword" + Self.enter, on: session, status: "event 4 of 12")
+    #expect(
+      Self.selectedEvent(session.screen())?.hasSuffix("action updatePassword(<redacted>)") == true)
+    session.type("q")
+    let exit = try #require(await session.waitForExit())
+    #expect(exit.reason == .exit && exit.status == 0)
+    #expect(!session.output.contains(Self.password))
+    #expect(session.output.contains("passwordValidation: .ok(\"Password meets the requirements"))
   }
 
   // MARK: --record says how to replay

@@ -9,6 +9,11 @@ import TerminalUI
 /// The states come from ``ReplayTimeline`` (mutations reduced, nothing else run). What the
 /// reactor's state does not hold, the form's own state, is rebuilt from the events around it:
 /// which field had the focus and which sign-up outcome was announced.
+///
+/// The password texts are replaced by `<redacted>` before anything is replayed, whatever the
+/// file holds, so that the diffs can show the fields *about* the password (its verdict, its
+/// checklist, the repeat's verdict): the default redaction hides every field whose name holds
+/// "password", and would call each password edit "no change to the state".
 struct SignupTimeline {
   /// The recorded events replayed, state by state.
   private let timeline: ReplayTimeline<SignupReactor>
@@ -41,7 +46,8 @@ struct SignupTimeline {
   /// Replays `recording` with `reactor`'s `reduce`; `text` is the file it was loaded from, for
   /// the cases of its redacted actions.
   init(_ recording: Recording<SignupReactor>, jsonLines text: String, reactor: SignupReactor) {
-    timeline = ReplayTimeline(recording, reactor: reactor)
+    timeline = ReplayTimeline(
+      Self.withoutPasswords(recording), reactor: reactor, redaction: Self.redaction)
     let redacted = recording.events.indices.filter {
       if case .redactedAction = recording.events[$0].kind { true } else { false }
     }
@@ -97,6 +103,10 @@ struct SignupTimeline {
     case .redactedAction:
       guard let action = redactedActions[position] else { return step.description }
       return "\(action.rawValue)(\(Redaction.marker))"
+    case .action(.updatePassword):
+      return "updatePassword(\(Redaction.marker))"
+    case .action(.updateRepeatedPassword):
+      return "updateRepeatedPassword(\(Redaction.marker))"
     case .mutation(.setMaskedFields(let fields), _):
       // The texts are redacted; the verdicts say what the edit did, in a line that fits.
       let met = fields.checklist.filter(\.isMet).count
@@ -105,6 +115,34 @@ struct SignupTimeline {
         + "checklist: \(met) of \(fields.checklist.count) met)"
     case .action, .mutation:
       return step.description
+    }
+  }
+
+  /// The default rules but for "password": the password texts are gone before the replay (see
+  /// ``withoutPasswords(_:)``), and what is left under that name is the verdicts and checklist.
+  static let redaction = Redaction(keywords: Redaction.default.keywords.filter { $0 != "password" })
+
+  /// `recording` with every password text, in an action or a mutation, replaced by
+  /// `<redacted>`: a recording made by `signup` holds none, but a file can say anything.
+  static func withoutPasswords(_ recording: Recording<SignupReactor>) -> Recording<SignupReactor> {
+    Recording(events: recording.events.map(withoutPasswords))
+  }
+
+  /// `event` with its password text, if it holds one, replaced by `<redacted>`.
+  private static func withoutPasswords(
+    _ event: RecordedEvent<SignupReactor.Action, SignupReactor.Mutation>
+  ) -> RecordedEvent<SignupReactor.Action, SignupReactor.Mutation> {
+    let hidden = Redaction.marker
+    switch event.kind {
+    case .action(.updatePassword):
+      return RecordedEvent(.action(.updatePassword(hidden)), at: event.offset)
+    case .action(.updateRepeatedPassword):
+      return RecordedEvent(.action(.updateRepeatedPassword(hidden)), at: event.offset)
+    case .mutation(.setMaskedFields(var fields), let source):
+      (fields.password, fields.repeatedPassword) = (hidden, hidden)
+      return RecordedEvent(.mutation(.setMaskedFields(fields), source: source), at: event.offset)
+    case .action, .redactedAction, .mutation:
+      return event
     }
   }
 
