@@ -16,7 +16,6 @@ struct GitHubSearchTerminalEndToEndTests {
   static let escape = "\u{1B}"
   static let down = "\u{1B}[B"
   static let pageDown = "\u{1B}[6~"
-  static let leaveAlternateScreen = "\u{1B}[?1049l"
 
   /// Starts the interactive search, offline, with `latency` per answer, and waits for its
   /// first frame.
@@ -98,12 +97,7 @@ struct GitHubSearchTerminalEndToEndTests {
     let exit = try #require(await session.waitForExit())
     #expect(quit == .escape ? exit.status == 0 : exit.reason == .uncaughtSignal)
 
-    let output = session.output
-    let restored = try #require(output.range(of: Self.leaveAlternateScreen, options: .backwards))
-    #expect(
-      output[restored.upperBound...].isEmpty,
-      "written after the terminal was restored: \(output[restored.upperBound...].debugDescription)"
-    )
+    try session.expectRestored()
   }
 
   // MARK: 2. The detail pane follows the selection

@@ -12,16 +12,9 @@ import Glibc
 /// as it was, and a password typed into the recorded session shows on no screen.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct SignupTimelineEndToEndTests {
-  static let right = "\u{1B}[C"
-  static let left = "\u{1B}[D"
-  static let shiftRight = "\u{1B}[1;2C"
-  static let shiftLeft = "\u{1B}[1;2D"
-  static let home = "\u{1B}[H"
-  static let end = "\u{1B}[F"
   static let escape = "\u{1B}"
   static let tab = "\t"
   static let enter = "\r"
-  static let leaveAlternateScreen = "\u{1B}[?1049l"
   static let password = "Sup3r-secret-passw0rd"
 
   /// A session of 12 events, 5 of them actions: a name checked, a password, a mistyped repeat
@@ -68,61 +61,9 @@ struct SignupTimelineEndToEndTests {
     return file
   }
 
-  /// Opens the timeline of `file` in a window of `rows` × `columns`, once its status line shows.
-  func open(_ file: URL, rows: Int = 30, columns: Int = 100) async throws -> TerminalSession {
-    let session = try TerminalSession(
-      "signup", arguments: ["--replay", file.path], rows: rows, columns: columns)
-    try #require(await session.waitForOutput(containing: "quit"))
-    return session
-  }
-
-  /// The row of the timeline's rule, which separates the form from the event list.
-  static func ruleRow(_ screen: VirtualScreen) -> Int? {
-    screen.rows.firstIndex { $0.hasPrefix("── signup --replay") }
-  }
-
-  /// The event list's selected row, without its `› ` mark: the form above the rule marks its
-  /// focused field the same way.
-  static func selectedEvent(_ screen: VirtualScreen) -> String? {
-    guard let rule = ruleRow(screen) else { return nil }
-    return screen.rows[(rule + 1)...].first { $0.hasPrefix("› ") }
-      .map { String($0.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
-  }
-
   /// The form's rows: those above the timeline's rule.
   static func form(_ screen: VirtualScreen) -> [String] {
-    Array(screen.rows.prefix(ruleRow(screen) ?? 0))
-  }
-
-  /// Types `keys`, then waits until the status line and the selected event read as expected.
-  func press(
-    _ keys: String, on session: TerminalSession, status: String, selected: String? = nil,
-    rows: Int = 30, sourceLocation: SourceLocation = #_sourceLocation
-  ) async {
-    session.type(keys)
-    let reached = await session.waitForScreen(rows: rows) { screen in
-      screen.rows[rows - 1].hasPrefix(status)
-        && selected.map { Self.selectedEvent(screen)?.contains($0) == true } ?? true
-    }
-    let screen = session.screen(rows: rows)
-    #expect(
-      reached,
-      "status \(screen.rows[rows - 1]); selected \(Self.selectedEvent(screen) ?? "none")",
-      sourceLocation: sourceLocation)
-  }
-
-  /// Checks that the terminal is as it was and that nothing was drawn after it was restored.
-  static func expectRestored(
-    _ session: TerminalSession, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let output = session.output
-    let restored = try #require(
-      output.range(of: leaveAlternateScreen, options: .backwards), sourceLocation: sourceLocation)
-    #expect(
-      output[restored.upperBound...].isEmpty,
-      "written after the terminal was restored: \(output[restored.upperBound...].debugDescription)",
-      sourceLocation: sourceLocation)
-    #expect(session.hasOriginalModes, sourceLocation: sourceLocation)
+    Array(screen.rows.prefix(TerminalSession.ruleRow(screen) ?? 0))
   }
 
   // MARK: Stepping through
@@ -130,42 +71,43 @@ struct SignupTimelineEndToEndTests {
   @Test func theTimelineStepsFindsAndQuitsWithTheTerminalRestored() async throws {
     let file = try await Self.record()
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-    let session = try await open(file)
+    let session = try await TerminalSession.timeline("signup", replaying: file)
     defer { Task { await session.end() } }
 
     // It opens on the first event, the form above the list, its username field focused. An
     // action changes nothing itself: the form is as it was until its mutation.
-    await press(
-      "", on: session, status: "event 1 of 12", selected: #"action updateUsername("octocat-2")"#)
+    await session.press(
+      "", status: "event 1 of 12", selected: #"action updateUsername("octocat-2")"#)
     let first = session.screen()
     #expect(Self.form(first).contains { $0.hasPrefix("› Username") && $0.contains("[ ") })
     #expect(first.contains("── no change to the state"))
 
     // → and ←: the next and previous event, the form and the diff following.
-    await press(
-      Self.right + Self.right, on: session, status: "event 3 of 12",
+    await session.press(
+      TimelineKey.right + TimelineKey.right, status: "event 3 of 12",
       selected: "mutation setAvailability(")
     let available = session.screen()
     #expect(Self.form(available).contains { $0.contains("✓ octocat-2 is available") })
     #expect(available.contains("── what it changed"))
     #expect(available.rows.contains { $0.hasPrefix("+ ") && $0.contains("is available") })
-    await press(Self.left, on: session, status: "event 2 of 12", selected: "mutation setUsername(")
+    await session.press(
+      TimelineKey.left, status: "event 2 of 12", selected: "mutation setUsername(")
     let checking = Self.form(session.screen())
     #expect(checking.contains { $0.contains("[octocat-2 ") }, "\(checking)")
     #expect(checking.contains { $0.contains("checking availability") }, "\(checking)")
 
     // Shift-→ and Shift-←: the next and previous action; the form's focus follows the field the
     // action came from, and a password action is named but its text redacted.
-    await press(
-      Self.shiftRight, on: session, status: "event 4 of 12",
+    await session.press(
+      TimelineKey.shiftRight, status: "event 4 of 12",
       selected: "action updatePassword(<redacted>)")
     #expect(Self.form(session.screen()).contains { $0.hasPrefix("› Password") })
-    await press(
-      Self.shiftRight, on: session, status: "event 6 of 12",
+    await session.press(
+      TimelineKey.shiftRight, status: "event 6 of 12",
       selected: "action updateRepeatedPassword(<redacted>)")
     #expect(Self.form(session.screen()).contains { $0.hasPrefix("› Repeat password") })
-    await press(
-      Self.right, on: session, status: "event 7 of 12",
+    await session.press(
+      TimelineKey.right, status: "event 7 of 12",
       selected: "mutation setMaskedFields(strength: ok, match: failed")
     let mismatch = session.screen()
     #expect(mismatch.contains("✗ Doesn't match the password"))
@@ -174,35 +116,34 @@ struct SignupTimelineEndToEndTests {
       mismatch.rows.contains {
         $0.hasPrefix("+ ") && $0.contains("repeatedPasswordValidation: .failed(")
       }, "\(mismatch.rows)")
-    await press(
-      Self.shiftLeft, on: session, status: "event 6 of 12", selected: "updateRepeatedPassword")
+    await session.press(
+      TimelineKey.shiftLeft, status: "event 6 of 12", selected: "updateRepeatedPassword")
 
     // End: the sign-up's end, announced under the button as the live form announces it.
-    await press(Self.end, on: session, status: "event 12 of 12", selected: "finishSigningUp(")
+    await session.press(TimelineKey.end, status: "event 12 of 12", selected: "finishSigningUp(")
     let finished = Self.form(session.screen())
     #expect(finished.contains { $0.contains("› [ Sign up ]") }, "\(finished)")
     #expect(finished.contains { $0.contains("Welcome, octocat-2!") }, "\(finished)")
-    await press(Self.home, on: session, status: "event 1 of 12", selected: "updateUsername")
+    await session.press(TimelineKey.home, status: "event 1 of 12", selected: "updateUsername")
 
     // `/` finds the next event whose label holds the text, ignoring case and going round; `n`
     // finds it again; Esc closes the prompt.
-    await press("/repeated", on: session, status: "/repeated")
-    await press(Self.enter, on: session, status: "event 6 of 12", selected: "updateRepeated")
-    await press("n", on: session, status: "event 8 of 12", selected: "updateRepeated")
-    await press("n", on: session, status: "event 6 of 12", selected: "updateRepeated")
+    await session.press("/repeated", status: "/repeated")
+    await session.press(Self.enter, status: "event 6 of 12", selected: "updateRepeated")
+    await session.press("n", status: "event 8 of 12", selected: "updateRepeated")
+    await session.press("n", status: "event 6 of 12", selected: "updateRepeated")
     // Ctrl-U clears whatever text the prompt opens with.
-    await press(
-      "/\u{15}zzz-nothing" + Self.enter, on: session,
-      status: "event 6 of 12 · no match for \"zzz")
-    await press("/", on: session, status: "/")
-    await press(Self.escape, on: session, status: "event 6 of 12")
+    await session.press(
+      "/\u{15}zzz-nothing" + Self.enter, status: "event 6 of 12 · no match for \"zzz")
+    await session.press("/", status: "/")
+    await session.press(Self.escape, status: "event 6 of 12")
 
     // `q` quits; nothing is drawn after the terminal is restored, and no screen showed the
     // password.
     session.type("q")
     let exit = try #require(await session.waitForExit())
     #expect(exit.reason == .exit && exit.status == 0)
-    try Self.expectRestored(session)
+    try session.expectRestored()
     #expect(!session.output.contains(Self.password))
   }
 
@@ -230,18 +171,18 @@ struct SignupTimelineEndToEndTests {
     // Once the terminal is restored, and only then, the form says how to replay the session.
     let formOutput = form.output
     let restored = try #require(
-      formOutput.range(of: Self.leaveAlternateScreen, options: .backwards))
+      formOutput.range(of: TerminalSession.leaveAlternateScreen, options: .backwards))
     #expect(
       formOutput[restored.upperBound...].replacingOccurrences(of: "\r", with: "")
         == "Recorded to \(file.path) — replay it with: signup --replay \(file.path)\n")
 
     // When it is replayed on a terminal
-    let session = try await open(file)
+    let session = try await TerminalSession.timeline("signup", replaying: file)
     defer { Task { await session.end() } }
 
     // Then every keystroke is an event: an action and its mutation for each of the name's 9
     // characters and each password's 21, and a few more for the checks and the sign-up.
-    await press("", on: session, status: "event 1 of ")
+    await session.press("", status: "event 1 of ")
     let status = session.screen().rows[29]
     let total = try #require(
       status.split(separator: " ").dropFirst(3).first.flatMap { Int($0) }, "\(status)")
@@ -249,29 +190,29 @@ struct SignupTimelineEndToEndTests {
 
     // A password action is labelled with its field, never its text; the form focuses that
     // field, and after the action's mutation masks its text and shows the verdicts as recorded.
-    await press(
-      "/updatePassword" + Self.enter, on: session, status: "event ",
+    await session.press(
+      "/updatePassword" + Self.enter, status: "event ",
       selected: "action updatePassword(<redacted>)")
     #expect(Self.form(session.screen()).contains { $0.hasPrefix("› Password") })
-    await press(Self.right, on: session, status: "event ", selected: "mutation setMaskedFields(")
+    await session.press(TimelineKey.right, status: "event ", selected: "mutation setMaskedFields(")
     let password = Self.form(session.screen())
     #expect(password.contains { $0.hasPrefix("› Password") && $0.contains("[•") }, "\(password)")
-    await press(
-      "/\u{15}repeatedPassword(" + Self.enter, on: session, status: "event ",
+    await session.press(
+      "/\u{15}repeatedPassword(" + Self.enter, status: "event ",
       selected: "action updateRepeatedPassword(<redacted>)")
-    await press(Self.right, on: session, status: "event ", selected: "mutation setMaskedFields(")
+    await session.press(TimelineKey.right, status: "event ", selected: "mutation setMaskedFields(")
     let repeated = Self.form(session.screen())
     #expect(
       repeated.contains { $0.hasPrefix("› Repeat password") && $0.contains("[•") },
       "\(repeated)")
-    await press(Self.end, on: session, status: "event \(total) of \(total)")
+    await session.press(TimelineKey.end, status: "event \(total) of \(total)")
     let last = Self.form(session.screen())
     #expect(last.contains { $0.contains("Welcome, octocat-2!") }, "\(last)")
 
     session.type("q")
     let exit = try #require(await session.waitForExit())
     #expect(exit.reason == .exit && exit.status == 0)
-    try Self.expectRestored(session)
+    try session.expectRestored()
     #expect(!session.output.contains(Self.password))
     #expect(!(try String(contentsOf: file, encoding: .utf8)).contains(Self.password))
   }
@@ -294,15 +235,16 @@ struct SignupTimelineEndToEndTests {
     try Data(edited.utf8).write(to: file)
 
     // When every event is shown in turn, then neither the form, the list nor a diff shows it.
-    let session = try await open(file)
+    let session = try await TerminalSession.timeline("signup", replaying: file)
     defer { Task { await session.end() } }
-    await press("", on: session, status: "event 1 of 12")
+    await session.press("", status: "event 1 of 12")
     for position in 2...12 {
-      await press(Self.right, on: session, status: "event \(position) of 12")
+      await session.press(TimelineKey.right, status: "event \(position) of 12")
     }
-    await press("/updatePassword" + Self.enter, on: session, status: "event 4 of 12")
+    await session.press("/updatePassword" + Self.enter, status: "event 4 of 12")
     #expect(
-      Self.selectedEvent(session.screen())?.hasSuffix("action updatePassword(<redacted>)") == true)
+      TerminalSession.selectedEvent(session.screen())?.hasSuffix(
+        "action updatePassword(<redacted>)") == true)
     session.type("q")
     let exit = try #require(await session.waitForExit())
     #expect(exit.reason == .exit && exit.status == 0)
@@ -343,9 +285,10 @@ struct SignupTimelineEndToEndTests {
   func smallWindowsKeepTheStatusLineAndTheWayOut(columns: Int, rows: Int) async throws {
     let file = try await Self.record()
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-    let session = try await open(file, rows: rows, columns: columns)
+    let session = try await TerminalSession.timeline(
+      "signup", replaying: file, rows: rows, columns: columns)
     defer { Task { await session.end() } }
-    session.type(Self.end)
+    session.type(TimelineKey.end)
     #expect(
       await session.waitForScreen(rows: rows, columns: columns) {
         $0.rows[rows - 1].hasPrefix(columns < 40 ? "12/12" : "event 12 of 12")
@@ -359,19 +302,19 @@ struct SignupTimelineEndToEndTests {
     session.type(Self.escape)  // Esc quits too.
     let exit = try #require(await session.waitForExit())
     #expect(exit.reason == .exit && exit.status == 0)
-    try Self.expectRestored(session)
+    try session.expectRestored()
   }
 
   @Test func ctrlCEndsTheTimelineBySIGINTWithTheTerminalRestored() async throws {
     let file = try await Self.record()
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
-    let session = try await open(file)
+    let session = try await TerminalSession.timeline("signup", replaying: file)
     defer { Task { await session.end() } }
-    await press(Self.right, on: session, status: "event 2 of 12")
+    await session.press(TimelineKey.right, status: "event 2 of 12")
     session.type("\u{03}")
     let exit = try #require(await session.waitForExit())
     #expect(exit.reason == .uncaughtSignal && exit.status == SIGINT)
-    try Self.expectRestored(session)
+    try session.expectRestored()
   }
 
   @Test func aRecordingWithoutEventsShowsTheEmptyFormAndSaysSo() async throws {
@@ -381,7 +324,7 @@ struct SignupTimelineEndToEndTests {
     let header = try #require(
       try String(contentsOf: file, encoding: .utf8).split(separator: "\n").first)
     try Data((header + "\n").utf8).write(to: file)
-    let session = try await open(file)
+    let session = try await TerminalSession.timeline("signup", replaying: file)
     defer { Task { await session.end() } }
     #expect(
       await session.waitForScreen {
@@ -391,7 +334,7 @@ struct SignupTimelineEndToEndTests {
     session.type("q")
     let exit = try #require(await session.waitForExit())
     #expect(exit.reason == .exit && exit.status == 0)
-    try Self.expectRestored(session)
+    try session.expectRestored()
   }
 
   @Test func withJSONOnATerminalTheReplayPrintsLinesAsBefore() async throws {
