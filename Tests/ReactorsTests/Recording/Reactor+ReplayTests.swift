@@ -24,24 +24,12 @@ import Testing
 
   @Test func replayingTheMutationsOfARecordingReproducesItsStates() async throws {
     // Given a session recorded with an effect
-    let clock = TestClock()
-    let lines = RecordedLines()
-    let states = Recorder<NoteReactor.State>()
-    let reactor = NoteReactor(
-      recorder: .jsonLines(for: NoteReactor.self, clock: clock, writeLine: lines.write),
-      clock: clock)
-    let observation = reactor.observe { states.record($0) }
-    defer { observation.cancel() }
-    reactor.send(.type("abc"))
-    reactor.send(.save)
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(100))
-    await states.waitForCount(3)
+    let session = await NoteReactor.recordTypingAndSaving()
     // When its mutations are replayed into a new reactor
-    let recording = try Recording<NoteReactor>(jsonLines: lines.text)
+    let recording = try Recording<NoteReactor>(jsonLines: session.jsonLines)
     let replayed = NoteReactor(recorder: nil, clock: TestClock()).replay(recording.mutations)
     // Then they make the states the session observed, after the initial one
-    #expect(replayed == Array(states.values.dropFirst()))
+    #expect(replayed == Array(session.states.dropFirst()))
   }
 
   @Test func replayingActionsSendsEachAtItsRecordedTimeOnTheCallersClock() async throws {

@@ -8,18 +8,9 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct RecordingTests {
   @Test func aRecordingLoadsBackWithItsEventsSourcesAndTimes() async throws {
     // Given a recorded session with an immediate mutation and an effect's
-    let clock = TestClock()
-    let lines = RecordedLines()
-    let reactor = NoteReactor(
-      recorder: .jsonLines(for: NoteReactor.self, clock: clock, writeLine: lines.write),
-      clock: clock)
-    reactor.send(.type("abc"))
-    reactor.send(.save)
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(100))
-    await withDeadline("the save to end") { await reactor.waitUntilIdle() }
+    let session = await NoteReactor.recordTypingAndSaving()
     // When it is loaded
-    let recording = try Recording<NoteReactor>(jsonLines: lines.text)
+    let recording = try Recording<NoteReactor>(jsonLines: session.jsonLines)
     // Then it holds the same events
     #expect(recording.events.map(\.action) == [.type("abc"), nil, .save, nil])
     #expect(recording.mutations == [.setText("abc"), .setSaved(3)])

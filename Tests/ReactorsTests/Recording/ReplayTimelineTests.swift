@@ -269,21 +269,9 @@ import Testing
 
   @Test func aRecordedSessionsTimelineEndsInTheStateTheSessionReached() async throws {
     // Given a session recorded with an effect
-    let clock = TestClock()
-    let lines = RecordedLines()
-    let reactor = NoteReactor(
-      recorder: .jsonLines(for: NoteReactor.self, clock: clock, writeLine: lines.write),
-      clock: clock)
-    let states = Recorder<NoteReactor.State>()
-    let observation = reactor.observe { states.record($0) }
-    defer { observation.cancel() }
-    reactor.send(.type("abc"))
-    reactor.send(.save)
-    await clock.waitForSleepers(1)
-    await clock.advance(by: .milliseconds(100))
-    await states.waitForCount(3)
+    let session = await NoteReactor.recordTypingAndSaving()
     // When its recording becomes a timeline
-    let recording = try Recording<NoteReactor>(jsonLines: lines.text)
+    let recording = try Recording<NoteReactor>(jsonLines: session.jsonLines)
     let timeline = ReplayTimeline(
       recording, reactor: NoteReactor(recorder: nil, clock: TestClock()))
     // Then it has every event, in order, and ends where the session did
@@ -292,7 +280,7 @@ import Testing
         #"type("abc")"#, #"setText("abc")"#, "save", "setSaved(3)",
       ])
     #expect(timeline.map(\.isAction) == [true, false, true, false])
-    #expect(timeline.last?.state == reactor.currentState)
+    #expect(timeline.last?.state == session.states.last)
     #expect(timeline.last?.offset == .milliseconds(100))
   }
 }
