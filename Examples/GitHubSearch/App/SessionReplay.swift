@@ -23,7 +23,7 @@ enum SessionReplay {
     let unused = GitHubClient(
       search: { _ in throw CancellationError() }, repository: { _ in throw CancellationError() })
     let reactor = GitHubSearchReactor(client: unused)
-    if !printsJSON && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+    if !printsJSON && TimelineBrowser.hasTerminal {
       await browse(recording, reactor: reactor, path: path, program: program)
     }
     let printer = StatePrinter(json: printsJSON)
@@ -45,12 +45,6 @@ enum SessionReplay {
         timeline.screen(after: position, columns: columns, rows: rows, server: .replay)
       },
       summary: { timeline.entry($0, withDiff: false) })
-    do {
-      if try await browser.run() == .interrupted { ProcessSignals.end(by: SIGINT) }
-    } catch {
-      program.printError("cannot use the terminal: \(error)")
-      exit(1)
-    }
-    exit(0)
+    await browser.runToExit(program)
   }
 }

@@ -24,7 +24,7 @@ enum SessionReplay {
       availability: UsernameAvailabilityClient(checkAvailability: { _ in throw CancellationError() }
       ),
       signup: SignupClient(signUp: { _, _ in throw CancellationError() }))
-    if !printsJSON && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+    if !printsJSON && TimelineBrowser.hasTerminal {
       await browse(recording, path: path, reactor: reactor, program: program)
     }
     let printer = StatePrinter(printsJSON: printsJSON)
@@ -45,11 +45,6 @@ enum SessionReplay {
       terminal: Terminal(), title: "\(program.name) --replay \(path)", count: timeline.count,
       entry: timeline.entry,
       screen: { timeline.screen(after: $0, columns: $1, rows: $2) }, summary: timeline.summary)
-    do {
-      if try await browser.run() == .interrupted { ProcessSignals.end(by: SIGINT) }
-    } catch {
-      program.fail("cannot use the terminal: \(error)")
-    }
-    exit(0)
+    await browser.runToExit(program)
   }
 }
