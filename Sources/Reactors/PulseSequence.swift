@@ -6,19 +6,23 @@ public struct PulseSequence<State: Sendable, Value: Sendable>: AsyncSequence, Se
   /// An assigned value.
   public typealias Element = Value
 
-  let states: StateSequence<State>
-  let pulse: @Sendable (State) -> Pulse<Value>
+  /// The pulse as a member of the state that changes with every assignment.
+  let pulses: StateMemberSequence<State, Pulse<Value>>
+
+  init(states: StateSequence<State>, pulse: @escaping @Sendable (State) -> Pulse<Value>) {
+    pulses = StateMemberSequence(
+      states: states, read: pulse, isSame: { $0.updateCount == $1.updateCount })
+  }
 
   /// Subscribes to the reactor's states.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(states: states.makeAsyncIterator(), pulse: pulse)
+    Iterator(pulses: pulses.makeAsyncIterator())
   }
 
   /// Reads the assignments of one subscription.
   public struct Iterator: AsyncIteratorProtocol, Sendable {
-    var states: StateSequence<State>.Iterator
-    let pulse: @Sendable (State) -> Pulse<Value>
-    var lastCount: UInt?
+    var pulses: StateMemberSequence<State, Pulse<Value>>.Iterator
+    var skipsCurrent = true
 
     /// The next assigned value, or `nil` once the reactor is gone.
     public mutating func next() async -> Value? {
@@ -32,15 +36,12 @@ public struct PulseSequence<State: Sendable, Value: Sendable>: AsyncSequence, Se
     }
 
     private mutating func next(from actor: isolated (any Actor)?) async -> Value? {
-      while let state = await states.subscription?.buffer.next(isolation: actor) {
-        let current = pulse(state)
-        defer { lastCount = current.updateCount }
-        // The first state only sets the baseline: what was assigned before is not replayed.
-        if let lastCount, lastCount != current.updateCount {
-          return current.value
-        }
+      if skipsCurrent {
+        // The current pulse only sets the baseline: what was assigned before is not replayed.
+        skipsCurrent = false
+        guard await pulses.next(from: actor) != nil else { return nil }
       }
-      return nil
+      return await pulses.next(from: actor)?.value
     }
   }
 }

@@ -9,24 +9,25 @@ public struct StateMemberSequence<State: Sendable, Value: Sendable>: AsyncSequen
   public typealias Element = Value
 
   let states: StateSequence<State>
-  let member: KeyPath<State, Value> & Sendable
+  /// Reads the member from a state.
+  let read: @Sendable (State) -> Value
   /// Whether two values are the same, for an `Equatable` member; `nil` yields every state's value.
   let isSame: (@Sendable (Value, Value) -> Bool)?
 
   /// The same member read from states buffered with `policy`; `.latest` suits rendering.
   public func buffering(_ policy: StateBufferingPolicy) -> StateMemberSequence {
-    StateMemberSequence(states: states.buffering(policy), member: member, isSame: isSame)
+    StateMemberSequence(states: states.buffering(policy), read: read, isSame: isSame)
   }
 
   /// Subscribes to the reactor's states; the subscription lasts as long as the iterator.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(states: states.makeAsyncIterator(), member: member, isSame: isSame)
+    Iterator(states: states.makeAsyncIterator(), read: read, isSame: isSame)
   }
 
   /// Reads the member's values of one subscription.
   public struct Iterator: AsyncIteratorProtocol, Sendable {
     var states: StateSequence<State>.Iterator
-    let member: KeyPath<State, Value> & Sendable
+    let read: @Sendable (State) -> Value
     let isSame: (@Sendable (Value, Value) -> Bool)?
     var last: Value?
 
@@ -41,14 +42,24 @@ public struct StateMemberSequence<State: Sendable, Value: Sendable>: AsyncSequen
       await next(from: actor)
     }
 
-    private mutating func next(from actor: isolated (any Actor)?) async -> Value? {
+    /// Shared by both `next`s and by ``PulseSequence``.
+    mutating func next(from actor: isolated (any Actor)?) async -> Value? {
       while let state = await states.subscription?.buffer.next(isolation: actor) {
-        let value = state[keyPath: member]
+        let value = read(state)
         if let last, let isSame, isSame(last, value) { continue }
         last = value
         return value
       }
       return nil
     }
+  }
+}
+
+extension StateMemberSequence {
+  init(
+    states: StateSequence<State>, member: KeyPath<State, Value> & Sendable,
+    isSame: (@Sendable (Value, Value) -> Bool)?
+  ) {
+    self.init(states: states, read: { $0[keyPath: member] }, isSame: isSame)
   }
 }

@@ -27,6 +27,15 @@ import Testing
     reactor.send(.showAlert("fresh"))
     #expect(await iterator.next() == "fresh")
   }
+
+  @Test func aPulseStreamEndsWhenTheReactorIsReleased() async {
+    var reactor: AlertReactor? = AlertReactor()
+    var iterator = reactor!.pulse(\.$alert).makeAsyncIterator()
+    reactor!.send(.showAlert("saved"))
+    #expect(await iterator.next() == "saved")
+    reactor = nil
+    #expect(await iterator.next() == nil)
+  }
 }
 
 // MARK: - Fixtures
