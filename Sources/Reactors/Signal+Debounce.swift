@@ -16,9 +16,9 @@ extension Signal {
   private func debounce<C: Clock>(for duration: Duration, on clock: C) -> Signal
   where C.Duration == Duration {
     Signal { receive in
-      let storage = DebounceStorage<(Element, EffectScope?), C>(
-        clock: clock, duration: duration, receive: { receive($0.0, $0.1) })
-      let upstream = subscribe { value, origin in storage.receive((value, origin)) }
+      let machine = DebounceStateMachine<(Element, EffectScope?), C.Instant>()
+      let storage = TimerStorage(machine, clock: clock) { receive($0.0, $0.1) }
+      let upstream = subscribe { value, origin in storage.debounce((value, origin), for: duration) }
       return upstream.and(SignalSubscription { storage.cancel() })
     }
   }

@@ -27,9 +27,10 @@ extension Signal {
   private func throttle<C: Clock>(for interval: Duration, on clock: C, latest: Bool) -> Signal
   where C.Duration == Duration {
     Signal { receive in
-      let storage = ThrottleStorage<(Element, EffectScope?), C>(
-        clock: clock, interval: interval, latest: latest, receive: { receive($0.0, $0.1) })
-      let upstream = subscribe { value, origin in storage.receive((value, origin)) }
+      let machine = ThrottleStateMachine<(Element, EffectScope?), C.Instant>(
+        interval: interval, latest: latest)
+      let storage = TimerStorage(machine, clock: clock) { receive($0.0, $0.1) }
+      let upstream = subscribe { value, origin in storage.throttle((value, origin)) }
       return upstream.and(SignalSubscription { storage.cancel() })
     }
   }

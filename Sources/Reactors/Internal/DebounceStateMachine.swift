@@ -48,45 +48,13 @@ struct DebounceStateMachine<Element: Sendable, Instant: Comparable & Sendable>: 
   }
 }
 
-/// Holds a debounce's state machine and its timer task; performs what the machine decides.
-final class DebounceStorage<Element: Sendable, C: Clock>: Sendable where C.Duration == Duration {
-  private let clock: C
-  private let duration: Duration
-  private let receiveOutput: @Sendable (Element) -> Void
-  private let guarded: Locked<Guarded>
+extension DebounceStateMachine: TimerStateMachine {}
 
-  private struct Guarded: Sendable {
-    var machine = DebounceStateMachine<Element, C.Instant>()
-    var timer: Task<Void, Never>?
-  }
-
-  init(clock: C, duration: Duration, receive: @escaping @Sendable (Element) -> Void) {
-    self.clock = clock
-    self.duration = duration
-    self.receiveOutput = receive
-    guarded = .make(Guarded())
-  }
-
-  func receive(_ element: Element) {
+extension TimerStorage {
+  /// A value arrived: it is delivered once `duration` passes without a newer one.
+  func debounce<Element>(_ element: Element, for duration: Duration)
+  where Machine == DebounceStateMachine<Element, C.Instant> {
     let deadline = clock.now.advanced(by: duration)
-    guarded.withLock { guarded in
-      guard guarded.machine.receive(element, due: deadline) else { return }
-      guarded.timer = Task { [self] in await runTimer(until: deadline) }
-    }
-  }
-
-  private func runTimer(until first: C.Instant) async {
-    await clock.runTimer(
-      until: first, fired: { now in guarded.withLock { $0.machine.timerFired(at: now) } },
-      deliver: receiveOutput)
-  }
-
-  func cancel() {
-    let timer = guarded.withLock { guarded -> Task<Void, Never>? in
-      guarded.machine.cancel()
-      defer { guarded.timer = nil }
-      return guarded.timer
-    }
-    timer?.cancel()
+    withMachine { $0.receive(element, due: deadline) ? deadline : nil }
   }
 }

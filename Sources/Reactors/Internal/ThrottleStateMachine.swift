@@ -72,14 +72,40 @@ struct ThrottleStateMachine<Element, Instant: InstantProtocol> where Instant.Dur
   }
 
   /// Ends the throttle: the held element never passes, and nothing passes any more.
-  ///
-  /// - Returns: The held element, if any.
-  mutating func cancel() -> Element? {
+  mutating func cancel() {
     isCancelled = true
-    defer { held = nil }
-    return held?.element
+    held = nil
   }
 }
 
 extension ThrottleStateMachine: Sendable where Element: Sendable {}
+extension ThrottleStateMachine: TimerStateMachine {}
 extension ThrottleStateMachine.Arrival: Sendable where Element: Sendable {}
+
+extension TimerStorage {
+  /// A value arrived: it passes now, waits for the end of the interval, or is dropped.
+  func throttle<Element>(_ element: Element)
+  where Machine == ThrottleStateMachine<Element, C.Instant> {
+    // The time is read on the sender's thread, so a test that sends and then advances a test
+    // clock sees the interval it expects.
+    let now = clock.now
+    var due: Element?
+    var passes = false
+    withMachine { machine in
+      let arrival: Machine.Arrival
+      (due, arrival) = machine.receive(element, at: now)
+      switch arrival {
+      case .pass:
+        passes = true
+        return nil
+      case .hold(let start, _, let isNew):
+        return isNew ? start : nil
+      case .drop:
+        return nil
+      }
+    }
+    // A held value whose interval ended before its timer woke passes first, keeping the order.
+    if let due { deliver(due) }
+    if passes { deliver(element) }
+  }
+}

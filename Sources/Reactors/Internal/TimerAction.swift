@@ -9,29 +9,16 @@ enum TimerAction<Element, Instant> {
 }
 
 extension TimerAction: Sendable where Element: Sendable, Instant: Sendable {}
+extension TimerAction: Equatable where Element: Equatable, Instant: Equatable {}
 
-extension Clock where Duration == Swift.Duration {
-  /// Runs a time operator's timer: sleeps until `first`, asks `fired` what to do at the time it
-  /// woke, and goes on until it delivers or stops. Returns at once when its task is cancelled.
-  func runTimer<Element>(
-    until first: Instant, fired: (Instant) -> TimerAction<Element, Instant>,
-    deliver: (Element) -> Void
-  ) async {
-    var deadline = first
-    while true {
-      do {
-        try await sleep(until: deadline, tolerance: nil)
-      } catch {
-        return  // Cancelled: the operator's subscriber is gone.
-      }
-      switch fired(now) {
-      case .deliver(let element):
-        return deliver(element)
-      case .sleep(let later):
-        deadline = later
-      case .stop:
-        return
-      }
-    }
-  }
+/// The state machine of a time operator, as ``TimerStorage`` drives it.
+protocol TimerStateMachine {
+  associatedtype Element
+  associatedtype Instant
+
+  /// The timer woke at `now`.
+  mutating func timerFired(at now: Instant) -> TimerAction<Element, Instant>
+
+  /// The operator ended: nothing is delivered any more.
+  mutating func cancel()
 }
