@@ -1,20 +1,26 @@
 // Shared by the two script targets: hands the fuzzer's bytes to ScriptReader through a pipe, as
-// `--script -` reads standard input.
+// `--script -` reads standard input, and parses each line as the target's ScriptCommand.
 import Foundation
 
-/// The lines ScriptReader reads from `bytes`, or its error; the input must fit a pipe's buffer.
-func scriptLines(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[ScriptLine], ScriptError> {
+/// Each line's command or error, from the script in the fuzzer's input; none when the input does
+/// not fit a pipe's buffer or ScriptReader refuses it as a whole.
+func scriptCommands(
+  _ start: UnsafePointer<UInt8>, _ count: Int
+) -> [Result<ScriptCommand, ScriptError>] {
+  guard count <= 65_536 else { return [] }
   var ends: [Int32] = [0, 0]
-  precondition(pipe(&ends) == 0 && bytes.count <= 65_536)
+  precondition(pipe(&ends) == 0)
   var written = 0
-  while written < bytes.count {
-    let result = write(ends[1], bytes.baseAddress! + written, bytes.count - written)
+  while written < count {
+    let result = write(ends[1], start + written, count - written)
     precondition(result > 0)
     written += result
   }
   close(ends[1])
   defer { close(ends[0]) }
-  return Result { () throws(ScriptError) in
+  let lines = Result { () throws(ScriptError) in
     try ScriptReader.read(descriptor: ends[0], name: "fuzz", maximumLineLength: 256)
   }
+  guard case .success(let lines) = lines else { return [] }
+  return lines.map { line in Result { () throws(ScriptError) in try ScriptCommand(line) } }
 }

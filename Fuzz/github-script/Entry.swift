@@ -4,10 +4,8 @@
 /// libFuzzer calls this with each input it tries; it returns 0, or traps on a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
-  guard count <= 65_536, case .success(let lines) = scriptLines(.init(start: start, count: count))
-  else { return 0 }
-  for line in lines {
-    switch Result(catching: { () throws(ScriptError) in try ScriptCommand(line) }) {
+  for command in scriptCommands(start, count) {
+    switch command {
     case .success(.open(let number)): precondition(number >= 1)
     case .success(.sleep(let milliseconds)):
       precondition((0...ScriptLine.maximumSleepMilliseconds).contains(milliseconds))
