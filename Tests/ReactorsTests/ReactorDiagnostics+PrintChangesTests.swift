@@ -3,68 +3,38 @@ import Testing
 @testable import Reactors
 
 @Suite(.timeLimit(.minutes(1))) struct ReactorDiagnosticsPrintChangesTests {
-  @Test func eachActionPrintsAndEachMutationPrintsTheLineDiffOfTheStateItChanged() {
-    let lines = Recorder<String>()
-    let reactor = LoginReactor(
-      diagnostics: .printingChanges(label: "login", redaction: .default) { lines.record($0) })
-    reactor.send(.setUser("octocat"))
-    #expect(
-      lines.values == [
-        #"[login] action .setUser("octocat")"# + "\n",
-        """
-        [login] mutation .setUser("octocat")
-          State(
-        -   user: "",
-        +   user: "octocat",
-            password: <redacted>,
-            attempts: 0
-          )
-
-        """,
-      ])
+  @Test func eachActionPrintsAndEachMutationPrintsTheLineDiffOfTheStateItChanged() async {
+    let entries = await printedEntries { $0.send(.setUser("octocat")) }
+    #expect(entries == [#"[login] action .setUser("octocat")"# + "\n", settingTheUser])
   }
 
-  @Test func aMutationThatLeavesTheStateAsItWasPrintsNothing() {
-    let lines = Recorder<String>()
-    let reactor = LoginReactor(
-      diagnostics: .printingChanges(label: "login", redaction: .default) { lines.record($0) })
-    reactor.send(.setUser(""))
-    #expect(lines.values == [#"[login] action .setUser("")"# + "\n"])
+  @Test func aMutationThatLeavesTheStateAsItWasPrintsNothing() async {
+    let entries = await printedEntries { $0.send(.setUser("")) }
+    #expect(entries == [#"[login] action .setUser("")"# + "\n"])
   }
 
-  @Test func aChangeToASecretAloneIsRedactedAndPrintsNoDiff() {
-    let lines = Recorder<String>()
-    let reactor = LoginReactor(
-      diagnostics: .printingChanges(label: "login", redaction: .default) { lines.record($0) })
-    reactor.send(.setPassword("hunter2"))
-    reactor.send(.login(user: "octocat", password: "swordfish"))
-    #expect(!lines.values.joined().contains("hunter2"))
-    #expect(!lines.values.joined().contains("swordfish"))
+  @Test func aChangeToASecretAloneIsRedactedAndPrintsNoDiff() async {
+    let entries = await printedEntries { reactor in
+      reactor.send(.setPassword("hunter2"))
+      reactor.send(.login(user: "octocat", password: "swordfish"))
+    }
+    #expect(!entries.joined().contains("hunter2"))
+    #expect(!entries.joined().contains("swordfish"))
     #expect(
-      lines.values == [
+      entries == [
         "[login] action .setPassword(<redacted>)\n",
         #"[login] action .login(user: "octocat", password: <redacted>)"# + "\n",
-        """
-        [login] mutation .setUser("octocat")
-          State(
-        -   user: "",
-        +   user: "octocat",
-            password: <redacted>,
-            attempts: 0
-          )
-
-        """,
+        settingTheUser,
       ])
   }
 
-  @Test func successiveChangesAreEachDiffedFromThePreviousState() {
-    let lines = Recorder<String>()
-    let reactor = LoginReactor(
-      diagnostics: .printingChanges(label: "login", redaction: .disabled) { lines.record($0) })
-    reactor.send(.setUser("a"))
-    reactor.send(.setUser("b"))
+  @Test func successiveChangesAreEachDiffedFromThePreviousState() async {
+    let entries = await printedEntries(redaction: .disabled) { reactor in
+      reactor.send(.setUser("a"))
+      reactor.send(.setUser("b"))
+    }
     #expect(
-      lines.values.last == """
+      entries.last == """
         [login] mutation .setUser("b")
           State(
         -   user: "a",
@@ -77,13 +47,12 @@ import Testing
   }
 
   @Test func effectErrorsPrintAsWithThePrintingHook() async {
-    let lines = Recorder<String>()
-    let reactor = LoginReactor(
-      diagnostics: .printingChanges(label: "login", redaction: .default) { lines.record($0) })
-    reactor.send(.submit)
-    await reactor.waitUntilIdle()
+    let entries = await printedEntries { reactor in
+      reactor.send(.submit)
+      await reactor.waitUntilIdle()
+    }
     #expect(
-      lines.values == [
+      entries == [
         "[login] action .submit\n",
         "[login] effect failed LoginError(status: 401, token: <redacted>)\n",
       ])
@@ -97,4 +66,27 @@ import Testing
     #expect(diagnostics.redaction == .default)
     #expect(diagnostics.start != nil)
   }
+
+  /// The entries the hook, labelled "login", writes while `body` drives a new `LoginReactor`.
+  private func printedEntries(
+    redaction: Redaction = .default, _ body: (LoginReactor) async -> Void
+  ) async -> [String] {
+    let entries = Recorder<String>()
+    let reactor = LoginReactor(
+      diagnostics: .printingChanges(label: "login", redaction: redaction) { entries.record($0) })
+    await body(reactor)
+    return entries.values
+  }
+
+  /// The entry of `.setUser("octocat")` from the initial state, the password redacted.
+  private let settingTheUser = """
+    [login] mutation .setUser("octocat")
+      State(
+    -   user: "",
+    +   user: "octocat",
+        password: <redacted>,
+        attempts: 0
+      )
+
+    """
 }
