@@ -31,55 +31,11 @@ import Testing
   }
 
   @Test func aDebounceFiresWithoutAdvancingAnything() async {
-    let store = TestStore(SearchReactor(clock: ImmediateClock()))
+    let store = TestStore(QueryReactor(clock: ImmediateClock()))
 
     await store.send(.updateQuery("swift")) { $0.query = "swift" }
     await store.receive(.setResults(["swift-result"])) { $0.results = ["swift-result"] }
 
     await store.finish()
-  }
-}
-
-// MARK: - Fixtures
-
-private final class SearchReactor: Reactor {
-  enum Action { case updateQuery(String) }
-
-  enum Mutation: Equatable {
-    case setQuery(String)
-    case setResults([String])
-  }
-
-  struct State: Equatable {
-    var query = ""
-    var results: [String] = []
-  }
-
-  let initialState = State()
-  let runtime = Runtime()
-  private let clock: any Clock<Duration>
-
-  init(clock: any Clock<Duration>) {
-    self.clock = clock
-  }
-
-  func mutate(action: Action) -> Mutations<Mutation> {
-    switch action {
-    case .updateQuery(let query):
-      .concat(
-        .just(.setQuery(query)),
-        .run { send in send(.setResults(["\(query)-result"])) }
-          .debounce(id: "search", for: .milliseconds(300), clock: clock)
-      )
-    }
-  }
-
-  func reduce(state: State, mutation: Mutation) -> State {
-    var state = state
-    switch mutation {
-    case .setQuery(let query): state.query = query
-    case .setResults(let results): state.results = results
-    }
-    return state
   }
 }

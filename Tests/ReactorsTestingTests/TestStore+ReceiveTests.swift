@@ -4,7 +4,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct TestStoreReceiveTests {
   @Test func receiveWaitsForTheDebouncedSearch() async {
     let clock = TestClock()
-    let store = TestStore(SearchReactor(clock: clock))
+    let store = TestStore(QueryReactor(clock: clock))
 
     await store.send(.updateQuery("swift")) { $0.query = "swift" }
     await clock.advance(by: .milliseconds(300))
@@ -15,7 +15,7 @@ import Testing
 
   @Test func aNewQueryCancelsTheDebouncedOne() async {
     let clock = TestClock()
-    let store = TestStore(SearchReactor(clock: clock))
+    let store = TestStore(QueryReactor(clock: clock))
 
     await store.send(.updateQuery("sw")) { $0.query = "sw" }
     await clock.advance(by: .milliseconds(200))
@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func receiveTakesSeveralMutationsOfOneEffectInOrder() async {
-    let store = TestStore(SearchReactor(clock: TestClock()))
+    let store = TestStore(QueryReactor(clock: TestClock()))
 
     await store.send(.load) { $0.isLoading = true }
     await store.receive(.setResults(["a"])) { $0.results = ["a"] }
@@ -40,7 +40,7 @@ import Testing
 
   @Test func receiveReportsAnotherMutationAsADiff() async {
     let failures = await recordedFailures {
-      let store = TestStore(SearchReactor(clock: TestClock()))
+      let store = TestStore(QueryReactor(clock: TestClock()))
       await store.send(.load) { $0.isLoading = true }
       await store.receive(.setLoading(false)) { $0.isLoading = false }
       await store.receive(.setLoading(false)) { $0.isLoading = false }
@@ -61,7 +61,7 @@ import Testing
 
   @Test func receiveReportsAWrongStateAsADiff() async {
     let failures = await recordedFailures {
-      let store = TestStore(SearchReactor(clock: TestClock()))
+      let store = TestStore(QueryReactor(clock: TestClock()))
       await store.send(.load) { $0.isLoading = true }
       await store.receive(.setResults(["a"])) { $0.results = ["b"] }
       await store.receive(.setLoading(false)) { $0.isLoading = false }
@@ -87,7 +87,7 @@ import Testing
 
   @Test func receiveReportsAStateChangeThatNoClosureAsserted() async {
     let failures = await recordedFailures {
-      let store = TestStore(SearchReactor(clock: TestClock()))
+      let store = TestStore(QueryReactor(clock: TestClock()))
       await store.send(.load) { $0.isLoading = true }
       await store.receive(.setResults(["a"]))
       await store.receive(.setLoading(false)) { $0.isLoading = false }
@@ -102,7 +102,7 @@ import Testing
 
   @Test func receiveFailsAtOnceWhenNoEffectCouldSendTheMutation() async {
     let failures = await recordedFailures {
-      let store = TestStore(SearchReactor(clock: TestClock()))
+      let store = TestStore(QueryReactor(clock: TestClock()))
       await store.send(.updateQuery("swift")) { $0.query = "swift" }
       store.reactor.cancel(id: "search")
       // An hour: were the failure not immediate, the suite's time limit would end the test.
@@ -119,7 +119,7 @@ import Testing
     // Given an effect asleep on a test clock, and a timeout far beyond the test's time limit
     let started = ContinuousClock.now
     let failures = await recordedFailures {
-      let store = TestStore(SearchReactor(clock: TestClock()), timeout: .seconds(600))
+      let store = TestStore(QueryReactor(clock: TestClock()), timeout: .seconds(600))
       await store.send(.updateQuery("swift")) { $0.query = "swift" }
       // When the test waits for what it sends without advancing the clock
       await store.receive(.setResults(["swift-result"]))
@@ -143,7 +143,7 @@ import Testing
     // Given one effect asleep on the clock and one waiting on a gate, not on a clock
     let clock = TestClock()
     let gate = Gate()
-    let store = TestStore(SearchReactor(clock: clock))
+    let store = TestStore(QueryReactor(clock: clock))
     await store.send(.updateQuery("swift")) { $0.query = "swift" }
     await clock.waitForSleepers()
     await store.send(.stopLoading(after: gate))
@@ -162,7 +162,7 @@ import Testing
   @Test func receiveStillWaitsWhileAnEffectIsAwakeAndFailsAfterTheTimeout() async {
     let gate = Gate()
     let failures = await recordedFailures {
-      let store = TestStore(SearchReactor(clock: TestClock()))
+      let store = TestStore(QueryReactor(clock: TestClock()))
       await store.send(.hang(gate))
       await store.receive(.setResults(["swift-result"]), timeout: .milliseconds(50))
     }
@@ -207,18 +207,18 @@ import Testing
   }
 
   @Test func receiveUnhandledErrorReturnsTheErrorAnEffectThrew() async {
-    let store = TestStore(SearchReactor(clock: TestClock()))
+    let store = TestStore(QueryReactor(clock: TestClock()))
 
     await store.send(.fail)
     let error = await store.receiveUnhandledError()
 
-    #expect(error as? FixtureError == .offline)
+    #expect(error as? QueryReactor.Failure == .offline)
     await store.finish()
   }
 
   @Test func receiveUnhandledErrorFailsWhenNoneCame() async {
     let failures = await recordedFailures {
-      let store = TestStore(SearchReactor(clock: TestClock()))
+      let store = TestStore(QueryReactor(clock: TestClock()))
       await store.send(.doNothing)
       // An hour: were the failure not immediate, the suite's time limit would end the test.
       await store.receiveUnhandledError(timeout: .seconds(3600))
@@ -243,83 +243,6 @@ import Testing
 }
 
 // MARK: - Fixtures
-
-private enum FixtureError: Error, Equatable {
-  case offline
-}
-
-private final class SearchReactor: Reactor {
-  enum Action {
-    case updateQuery(String)
-    case load
-    case fail
-    case doNothing
-    /// Runs an effect that waits on the gate, not on a clock, until the test opens it.
-    case hang(Gate)
-    /// Sends `.setLoading(false)` once the test opens the gate.
-    case stopLoading(after: Gate)
-  }
-
-  enum Mutation: Equatable {
-    case setQuery(String)
-    case setResults([String])
-    case setLoading(Bool)
-  }
-
-  struct State: Equatable {
-    var query = ""
-    var results: [String] = []
-    var isLoading = false
-  }
-
-  let initialState = State()
-  let runtime = Runtime()
-  private let clock: any Clock<Duration>
-
-  init(clock: any Clock<Duration>) {
-    self.clock = clock
-  }
-
-  func mutate(action: Action) -> Mutations<Mutation> {
-    switch action {
-    case .updateQuery(let query):
-      .concat(
-        .just(.setQuery(query)),
-        .run { send in send(.setResults(["\(query)-result"])) }
-          .debounce(id: "search", for: .milliseconds(300), clock: clock)
-      )
-    case .load:
-      .concat(
-        .just(.setLoading(true)),
-        .run { send in
-          send(.setResults(["a"]))
-          send(.setLoading(false))
-        }
-      )
-    case .fail:
-      .run { _ in throw FixtureError.offline }
-    case .doNothing:
-      .none
-    case .hang(let gate):
-      .run { _ in await gate.wait() }
-    case .stopLoading(let gate):
-      .run { send in
-        await gate.wait()
-        send(.setLoading(false))
-      }
-    }
-  }
-
-  func reduce(state: State, mutation: Mutation) -> State {
-    var state = state
-    switch mutation {
-    case .setQuery(let query): state.query = query
-    case .setResults(let results): state.results = results
-    case .setLoading(let isLoading): state.isLoading = isLoading
-    }
-    return state
-  }
-}
 
 /// Its mutations are not `Equatable`.
 private final class LoaderReactor: Reactor {
