@@ -85,6 +85,30 @@ import Testing
     #expect(ValueDump.lines(of: login).contains("hunter2"))  // Without one, nothing is hidden.
   }
 
+  @Test func stringsAreQuotedAsASwiftLiteralWouldBeWritten() {
+    #expect(ValueDump.line(of: "Doesn't match") == #""Doesn't match""#)
+    #expect(ValueDump.line(of: Character("'")) == #""'""#)
+    #expect(ValueDump.line(of: Event.rename("O'Brien")) == #".rename("O'Brien")"#)
+    #expect(ValueDump.line(of: ["it's": 1]) == #"["it's": 1]"#)
+    #expect(ValueDump.line(of: URL(string: "https://example.com/it's")!).contains("/it's"))
+    #expect(ValueDump.line(of: "é ñ 日本 👩‍👩‍👧") == #""é ñ 日本 👩‍👩‍👧""#)
+  }
+
+  @Test func quotesBackslashesControlCharactersAndLineBreaksStayEscaped() {
+    #expect(ValueDump.line(of: #"say "hi" \ bye"#) == #""say \"hi\" \\ bye""#)
+    #expect(ValueDump.line(of: "a\nb\r\tc\0") == #""a\nb\r\tc\0""#)
+    #expect(ValueDump.line(of: "\u{1B}[2J\u{7F}") == #""\u{1B}[2J\u{7F}""#)
+    // C1 controls (a terminal's CSI) and Unicode's line breaks would break a dump's lines too.
+    #expect(
+      ValueDump.line(of: "a\u{85}b\u{9B}c\u{2028}d\u{2029}")
+        == #""a\u{0085}b\u{009B}c\u{2028}d\u{2029}""#)
+    // A mark first would join the opening quote; later, it is part of its letter.
+    #expect(ValueDump.line(of: "\u{301}e\u{301}") == "\"\\u{0301}e\u{301}\"")
+    #expect(
+      ValueDump.lines(of: Profile(name: "a\nb", tags: [], manager: nil, status: .active))
+        .split(separator: "\n").count == 6)
+  }
+
   @Test func aLongLineIsCut() {
     let line = ValueDump.line(of: String(repeating: "x", count: 300), limit: 10)
 

@@ -108,10 +108,10 @@ import Foundation
   /// Values whose `Mirror` shows storage details rather than what they mean.
   private static func knownLeaf(_ value: Any) -> String? {
     switch value {
-    case let string as String: String(reflecting: string)
-    case let string as Substring: String(reflecting: String(string))
-    case let character as Character: String(reflecting: character)
-    case let url as URL: "URL(\(String(reflecting: url.absoluteString)))"
+    case let string as String: quoted(string)
+    case let string as Substring: quoted(String(string))
+    case let character as Character: quoted(String(character))
+    case let url as URL: "URL(\(quoted(url.absoluteString)))"
     case let uuid as UUID: "UUID(\(uuid.uuidString))"
     case let date as Date: "Date(\(date.timeIntervalSince1970))"
     case let data as Data: "Data(\(data.count) bytes)"
@@ -119,6 +119,33 @@ import Foundation
     case let duration as Duration: "Duration(\(duration))"
     case let type as Any.Type: String(reflecting: type)
     default: nil
+    }
+  }
+
+  /// `text` in quotes as a Swift literal would be written, `"Doesn't"`, where `debugDescription`
+  /// writes `"Doesn\'t"`. Quotes, backslashes, control characters and line breaks are escaped,
+  /// so a string stays on one line of a dump; so is a leading mark, which would join the quote.
+  static func quoted(_ text: String) -> String {
+    var result = "\""
+    var isFirst = true
+    for scalar in text.unicodeScalars {
+      if needsEscaping(scalar, isFirst: isFirst) {
+        result += scalar.escaped(asASCII: true)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+      isFirst = false
+    }
+    return result + "\""
+  }
+
+  private static func needsEscaping(_ scalar: Unicode.Scalar, isFirst: Bool) -> Bool {
+    // Printable ASCII, the common case, without looking up the scalar's properties.
+    if (0x20...0x7E).contains(scalar.value) { return scalar == "\"" || scalar == "\\" }
+    switch scalar.properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: return true
+    case .nonspacingMark, .spacingMark, .enclosingMark: return isFirst
+    default: return false
     }
   }
 
