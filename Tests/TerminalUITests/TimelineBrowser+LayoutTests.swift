@@ -84,18 +84,18 @@ struct TimelineBrowserLayoutTests {
     #expect(lines[layout.screenRows].hasPrefix("── demo --replay s.jsonl ─"))
   }
 
-  @Test func theEventListShowsOffsetsAndLabelsAroundTheSelectionInInverse() {
+  @Test func theEventListShowsOffsetsAndLabelsAfterTwoEventsBeforeTheSelectionInInverse() {
     let size = TerminalSize(rows: 30, columns: 100)
-    let frame = frame(after: [.end, .left, .left, .left], size: size)
+    let frame = frame(after: [.home, .right, .right, .right, .right], size: size)
     let layout = TimelineBrowser.Layout(rows: 30)
     let start = layout.screenRows + 1
     let strip = Array(frame.lines[start..<(start + layout.stripRows)])
     #expect(
       strip.map(\.text).map { $0.trimmingTrailingSpaces }
         == [
-          "   6.000 s  action step(6)", "   7.000 s  mutation add(7)",
-          "›  8.000 s  mutation add(8)", "   9.000 s  action step(9)",
-          "  10.000 s  mutation add(10)",
+          "   2.000 s  mutation add(2)", "   3.000 s  action step(3)",
+          "›  4.000 s  mutation add(4)", "   5.000 s  mutation add(5)",
+          "   6.000 s  action step(6)",
         ])
     #expect(strip[2].spans.allSatisfy { $0.style == .inverse })
     #expect(strip[2].displayWidth == size.columns)
@@ -108,7 +108,36 @@ struct TimelineBrowserLayoutTests {
     let first = texts(frame(size: TerminalSize(rows: 30, columns: 100)))
     #expect(first[start].hasPrefix("›  0.000 s  action step(0)"))
     let last = texts(frame(after: [.end], size: TerminalSize(rows: 30, columns: 100)))
-    #expect(last[start + layout.stripRows - 1].hasPrefix("› 11.000 s  mutation add(11)"))
+    let heading = last.firstIndex { $0.hasPrefix("── what it changed ") }
+    #expect(heading.map { last[$0 - 1].hasPrefix("› 11.000 s  mutation add(11)") } == true)
+    #expect(last[start..<(heading ?? start)].allSatisfy { !$0.isEmpty })
+  }
+
+  @Test(arguments: [
+    TerminalSize(rows: 30, columns: 100), TerminalSize(rows: 24, columns: 80),
+    TerminalSize(rows: 10, columns: 40), TerminalSize(rows: 50, columns: 100),
+  ])
+  func aShortDiffLeavesItsRowsToTheEventListAndNoRowIsLeftEmpty(size: TerminalSize) {
+    // An action near the end, whose diff is a heading alone, and a mutation, whose diff is four
+    // lines under it.
+    for keys: [Key] in [[.end, .left, .left, .left], [.home, .right, .right, .right, .right]] {
+      let lines = texts(frame(count: 40, after: keys, size: size))
+      let layout = TimelineBrowser.Layout(rows: size.rows)
+      let rule = layout.screenRows
+      #expect(lines.count == size.rows)
+      #expect(lines[rule...].allSatisfy { !$0.isEmpty }, "\(lines[rule...])")
+    }
+  }
+
+  @Test func theSelectionKeepsItsRowWhateverTheDiffTakes() {
+    let size = TerminalSize(rows: 30, columns: 100)
+    var rows: [Int] = []
+    for step in 2...9 {
+      let lines = texts(frame(count: 40, after: Array(repeating: .right, count: step), size: size))
+      rows += lines.indices.filter { lines[$0].hasPrefix("› ") }
+    }
+    let selectedRow = TimelineBrowser.Layout(rows: 30).screenRows + 1 + 2
+    #expect(rows == Array(repeating: selectedRow, count: 8))
   }
 
   @Test func theDiffShowsTheChangedLinesWithOneLineOfContextInColor() {

@@ -1,7 +1,8 @@
 extension TimelineBrowser {
   /// How the window's rows are shared, top to bottom: the app's screen, a rule with the title,
   /// the event list around the selection, the selected event's diff (a heading and its lines)
-  /// and the status line (1 row).
+  /// and the status line (1 row). The diff's rows are the most it may take: the event list
+  /// gets those it leaves.
   struct Layout: Equatable {
     var screenRows: Int
     var hasRule: Bool
@@ -10,7 +11,8 @@ extension TimelineBrowser {
 
     /// The status line always; then one row of the event list at least, up to five (an odd
     /// number, so the selection sits in the middle); the rule when there is room; two fifths of
-    /// the rest for the diff when that makes a heading and a line; the app's screen the rest.
+    /// the rest at most for the diff when that makes a heading and a line; the app's screen the
+    /// rest.
     init(rows: Int) {
       var free = max(0, rows - 1)
       stripRows = min(free, max(1, min(5, free / 5)))
@@ -40,10 +42,13 @@ extension TimelineBrowser {
       frame.lines += Array(repeating: Line(), count: layout.screenRows - frame.lines.count)
     }
     if layout.hasRule { frame.append(rule(title, width: width)) }
-    frame.lines += strip(navigation, rows: layout.stripRows, width: width, summary: summary)
-    if layout.diffRows > 0 {
-      frame.lines += diff(selected, rows: layout.diffRows, width: width)
-    }
+    // A short diff leaves its rows to the event list, which shows more of the events that come
+    // next: the selection keeps its row, and the diff stays right above the status line.
+    let diffLines = diff(selected, rows: layout.diffRows, width: width)
+    frame.lines += strip(
+      navigation, rows: layout.stripRows + layout.diffRows - diffLines.count,
+      before: layout.stripRows / 2, width: width, summary: summary)
+    frame.lines += diffLines
     let (status, cursorColumn) = statusLine(navigation, width: width)
     if size.rows > 0 { frame.append(status) }
     frame.cursor = cursorColumn.map { Frame.Cursor(row: frame.lines.count - 1, column: $0) }
@@ -57,10 +62,12 @@ extension TimelineBrowser {
       label + String(repeating: "─", count: max(0, width - label.displayWidth)), style: .dim)
   }
 
-  /// The event list: `rows` events around the selection, `12.345 s  action updateQuery("swift")`,
-  /// the selected one marked `›` and in inverse video across the window.
+  /// The event list: `rows` events, `12.345 s  action updateQuery("swift")`, the selected one
+  /// marked `›` and in inverse video across the window, after `before` events (fewer at the
+  /// start; more at the end, so that the rows stay full).
   static func strip(
-    _ navigation: Navigation, rows: Int, width: Int, summary: (Int) -> TimelineEntry
+    _ navigation: Navigation, rows: Int, before: Int, width: Int,
+    summary: (Int) -> TimelineEntry
   ) -> [Line] {
     guard rows > 0 else { return [] }
     guard let selection = navigation.selection else {
@@ -68,7 +75,7 @@ extension TimelineBrowser {
         + Array(repeating: Line(), count: rows - 1)
     }
     let count = navigation.count
-    let first = max(0, min(selection - rows / 2, count - rows))
+    let first = max(0, min(selection - before, count - rows))
     // The last offset is the longest, so that every offset lines up on it.
     let offsetWidth = summary(count - 1).offsetText.displayWidth
     var lines = (first..<min(count, first + rows)).map { position in
@@ -84,15 +91,13 @@ extension TimelineBrowser {
     return lines
   }
 
-  /// The selected event's diff in `rows` rows: a heading, then the changed lines with one line
-  /// of context around each run of changes (`…` where lines are left out), and how many lines
-  /// did not fit.
+  /// The selected event's diff in `rows` rows at most: a heading, then the changed lines with
+  /// one line of context around each run of changes (`…` where lines are left out), and how
+  /// many lines did not fit. No rows without an event.
   static func diff(_ entry: TimelineEntry?, rows: Int, width: Int) -> [Line] {
-    guard rows > 0 else { return [] }
-    let lines = entry.map { changedLines(of: $0.diff) } ?? []
-    let heading =
-      entry == nil ? "" : lines.isEmpty ? "no change to the state" : "what it changed"
-    var result = [rule(heading, width: width)]
+    guard rows > 0, let entry else { return [] }
+    let lines = changedLines(of: entry.diff)
+    var result = [rule(lines.isEmpty ? "no change to the state" : "what it changed", width: width)]
     let room = rows - 1
     let shown = lines.count > room ? max(0, room - 1) : lines.count
     for line in lines.prefix(shown) {
@@ -108,7 +113,7 @@ extension TimelineBrowser {
       result.append(
         Line("… \(lines.count - shown) more lines", style: .dim).truncated(toDisplayWidth: width))
     }
-    return result + Array(repeating: Line(), count: max(0, rows - result.count))
+    return result
   }
 
   /// The lines of a diff that changed (`- ` and `+ `) with one unchanged line either side, and
