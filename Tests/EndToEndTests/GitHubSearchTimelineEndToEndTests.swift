@@ -123,6 +123,30 @@ struct GitHubSearchTimelineEndToEndTests {
     try session.expectRestored()
   }
 
+  @Test(arguments: [(100, 30), (40, 10)])
+  func theSearchAboveTheTimelineOffersNoKeysOfItsOwn(columns: Int, rows: Int) async throws {
+    let (file, _) = try await Self.record()
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let session = try await TerminalSession.timeline(
+      "github-search", replaying: file, rows: rows, columns: columns)
+    defer { Task { await session.end() } }
+    // The results (where the search offers ↑↓ and Enter), then a repository open (Esc close).
+    await session.press(
+      TimelineKey.right + TimelineKey.right, status: "event 3 of 14", rows: rows, columns: columns)
+    let results = session.screen(rows: rows, columns: columns)
+    await session.press("/setdetail\r", status: "event 8 of 14", rows: rows, columns: columns)
+    let detail = session.screen(rows: rows, columns: columns)
+    for screen in [results, detail] {
+      let rule = try #require(TerminalSession.ruleRow(screen), "\(screen.rows)")
+      let app = screen.rows[..<rule].joined(separator: "\n")
+      for hint in ["↑↓ move", "Enter details", "Esc quit", "Esc close", "PgUp PgDn"] {
+        #expect(!app.contains(hint), "\(app)")
+      }
+    }
+    session.type("q")
+    #expect(try #require(await session.waitForExit()).status == 0)
+  }
+
   @Test func ctrlCEndsTheTimelineBySIGINTWithTheTerminalRestored() async throws {
     let (file, _) = try await Self.record()
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }

@@ -133,6 +133,24 @@ struct SignupTimelineTests {
     #expect(after.contains { $0.contains("✓ Password meets the requirements") })
   }
 
+  @Test(arguments: [(100, 40), (100, 24), (80, 12), (40, 6), (20, 1)])
+  func theFormOffersNoKeysOfItsOwnAndKeepsToItsRows(columns: Int, rows: Int) throws {
+    let timeline = try Self.timeline()
+    for position in [nil, 0, 4, 7, 9] as [Int?] {
+      let lines = timeline.screen(after: position, columns: columns, rows: rows).lines.map(\.text)
+      let form = lines.joined(separator: "\n")
+      for hint in ["Tab/Shift-Tab", "Enter next", "Enter sign up", "Esc quit"] {
+        #expect(!form.contains(hint), "after \(String(describing: position)): \(form)")
+      }
+      // A window too short for the form gets a row of it where the hints were.
+      #expect(rows <= 12 ? lines.count == rows : lines.count <= rows)
+    }
+    // In a window that holds the whole form, the lines under it still say where nothing went.
+    let whole = Self.form(timeline, after: 9)
+    #expect(whole.last?.contains("sign-up service: as recorded") == true)
+    #expect(whole.dropLast().last?.contains("usernames: as recorded") == true)
+  }
+
   @Test func aRecordingWithoutEventsIsTheEmptyForm() throws {
     let timeline = try Self.timeline([])
     #expect(timeline.count == 0)

@@ -39,15 +39,15 @@ extension TerminalSession {
 
   /// Types `keys`, then waits until the status line and the selected event read as expected.
   func press(
-    _ keys: String, status: String, selected: String? = nil, rows: Int = 30,
+    _ keys: String, status: String, selected: String? = nil, rows: Int = 30, columns: Int = 100,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async {
     type(keys)
-    let reached = await waitForScreen(rows: rows) { screen in
+    let reached = await waitForScreen(rows: rows, columns: columns) { screen in
       screen.rows[rows - 1].hasPrefix(status)
         && selected.map { Self.selectedEvent(screen)?.contains($0) == true } ?? true
     }
-    let screen = screen(rows: rows)
+    let screen = screen(rows: rows, columns: columns)
     #expect(
       reached,
       "status \(screen.rows[rows - 1]); selected \(Self.selectedEvent(screen) ?? "none")",

@@ -71,7 +71,8 @@ struct SearchTimeline {
   }
 
   /// The search's screen after event `position` (`nil`: before the first) in `columns` ×
-  /// `rows`, as the interactive search drew it.
+  /// `rows`, as the interactive search drew it but for its key hints: the timeline's keys are
+  /// not the search's, and its own hints are on its status line.
   func screen(
     after position: Int?, columns: Int, rows: Int, server: SearchScreen.Server
   )
@@ -80,13 +81,18 @@ struct SearchTimeline {
     let state = position.map { timeline[$0].state } ?? timeline.initialState
     var local = SearchScreen.Local()
     local.editor = LineEditor(text: position.map { typedQueries[$0] } ?? "")
-    let size = TerminalSize(rows: rows, columns: columns)
+    // One row more, for the hint line that is taken off the bottom.
+    let size = TerminalSize(rows: rows + 1, columns: columns)
     let now = Date()
     let height = SearchScreen.listHeight(for: size, search: state, now: now, server: server)
     if let position {
       local.viewport.move(by: selections[position], count: state.repositories.count, height: height)
     }
-    return SearchScreen.frame(search: state, local: local, size: size, now: now, server: server)
+    var frame = SearchScreen.frame(
+      search: state, local: local, size: size, now: now, server: server)
+    let hints = KeyHint.line(SearchScreen.hints(state, now: now), width: max(columns, 1))
+    if frame.lines.last?.text == hints.text { frame.lines.removeLast() }
+    return frame
   }
 }
 

@@ -77,13 +77,13 @@ struct SignupTimeline {
   }
 
   /// The form as it looked after the event at `position` (`nil`: before the first), drawn into
-  /// `columns` × `rows` by the live form's renderer.
+  /// `columns` × `rows` by the live form's renderer, but for its key hints: the timeline's keys
+  /// are not the form's, and its own hints are on its status line.
   func screen(after position: Int?, columns: Int, rows: Int) -> Frame {
     let state = position.map { timeline[$0].state } ?? timeline.initialState
     let form = position.map { forms[$0] } ?? FormState()
     var screen = FormScreen(
-      state: state, usernameSource: "as recorded (replaying: no network)",
-      signupService: "as recorded (replaying: nothing is signed up)")
+      state: state, usernameSource: Self.usernameSource, signupService: Self.signupService)
     screen.username = LineEditor(text: state.username)
     // The recording holds `<redacted>` for each masked text, which the form masks like any
     // text; a field whose verdict is empty was empty, and shows so.
@@ -93,8 +93,20 @@ struct SignupTimeline {
       text: state.repeatedPasswordValidation == .empty ? "" : state.repeatedPassword)
     screen.focus = form.focus
     screen.announcement = form.announcement
-    return screen.frame(columns: columns, rows: rows)
+    // One row more, for the hint line taken out: the last row, or the one above the two lines
+    // that say where usernames and sign-ups went, when the whole form fits.
+    var frame = screen.frame(columns: columns, rows: rows + 1)
+    let details = [
+      "  usernames: \(Self.usernameSource)", "  sign-up service: \(Self.signupService)",
+    ]
+    let hints = frame.lines.count - (frame.lines.suffix(2).map(\.text) == details ? 3 : 1)
+    if frame.lines.indices.contains(hints) { frame.lines.remove(at: hints) }
+    return frame
   }
+
+  /// Where the form says usernames are checked and sign-ups go: nowhere, in a replay.
+  private static let usernameSource = "as recorded (replaying: no network)"
+  private static let signupService = "as recorded (replaying: nothing is signed up)"
 
   /// The event's description without "action" or "mutation": the library's, except for what it
   /// cannot say better than `<redacted>` or says at length.
