@@ -91,7 +91,8 @@ struct GitHubSearchEndToEndTests {
     let result = try await run(
       ["--offline", "swift"], environment: ["GITHUB_SEARCH_OFFLINE_RATE_LIMIT": "0"])
     #expect(result.status == 1)
-    #expect(result.standardError.hasPrefix("github-search: rate limited by GitHub for "))
+    #expect(
+      result.standardError.hasPrefix("github-search: rate limited by the offline server for "))
     #expect(result.standardError.contains(" s more (until 20"))
     #expect(result.standardError.split(separator: "\n").count == 1)
   }
@@ -208,7 +209,8 @@ struct GitHubSearchEndToEndTests {
     #expect(result.status == 0)
     let states = try objects(result)
     let failed = try #require(states.first { !($0["error"] is NSNull) })
-    #expect(failed["error"] as? String == "GitHub is unavailable (HTTP 503); try again later")
+    #expect(
+      failed["error"] as? String == "the offline server is unavailable (HTTP 503); try again later")
     #expect(failed["repositoryCount"] as? Int == 30)
     #expect(states.last?["repositoryCount"] as? Int == 60)
     #expect(states.last?["error"] is NSNull)
@@ -307,8 +309,24 @@ struct GitHubSearchEndToEndTests {
     #expect(result.outputLines.last?.contains("· detail tiny-marten/docsswift ★59860 · ") == true)
     #expect(
       failing.outputLines.last?.hasSuffix(
-        "· detail tiny-marten/docsswift: error: GitHub is unavailable (HTTP 503); try again later")
-        == true)
+        "· detail tiny-marten/docsswift: error: the offline server is unavailable (HTTP 503); "
+          + "try again later") == true)
+  }
+
+  @Test func offlineAnErrorBlamesTheOfflineServerNotGitHubInEveryMode() async throws {
+    let faults = ["GITHUB_SEARCH_OFFLINE_FAULTS": "swift=503"]
+    let reason = "the offline server is unavailable (HTTP 503); try again later"
+    let query = try await run(["--offline", "swift"], environment: faults)
+    #expect(query.status == 1)
+    #expect(query.standardError == "github-search: \(reason)\n")
+
+    let text = try await script("query swift\nwait\n", environment: faults, json: false)
+    #expect(text.status == 1)
+    #expect(text.outputLines.last?.hasSuffix(" · error: \(reason)") == true)
+    #expect(text.standardError == "github-search: \(reason)\n")
+
+    let json = try await script("query swift\nwait\n", environment: faults)
+    #expect(try objects(json).last?["error"] as? String == reason)
   }
 
   @Test func theInteractiveSearchOpensTheDetailWithEnterAndClosesItWithEscape() async throws {
@@ -316,7 +334,7 @@ struct GitHubSearchEndToEndTests {
       "github-search", arguments: ["--offline"],
       environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"])
     defer { Task { await session.end() } }
-    try #require(await session.waitForOutput(containing: "Search GitHub"))
+    try #require(await session.waitForOutput(containing: "Search the offline catalog"))
     session.type("swift")
     try #require(await session.waitForOutput(containing: "1210 repositories"))
     var mark = session.outputCount

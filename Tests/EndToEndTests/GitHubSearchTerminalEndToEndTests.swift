@@ -186,6 +186,40 @@ struct GitHubSearchTerminalEndToEndTests {
     #expect(!shown.rows.contains(""))  // Every row is used.
   }
 
+  @Test func shrinkingTheWindowKeepsTheSelectionInView() async throws {
+    let session = try await start()
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await session.waitForScreen { $0.contains("1210 repositories") })
+    session.type(String(repeating: Self.down, count: 20) + "\r")
+    #expect(await session.waitForScreen { $0.contains("open issues") })
+    let selected = try #require(session.screen().selectedRepositoryName)
+
+    let mark = session.outputCount
+    session.terminal.resize(rows: 10, columns: 40)
+    session.send(SIGWINCH)  // The test's terminal is not the program's controlling terminal.
+    #expect(
+      await session.waitUntil {
+        let shown = VirtualScreen(rows: 10, columns: 40, replaying: session.output(after: mark))
+        return shown.detailTitle == selected && shown.selectedRepositoryName == selected
+      })
+  }
+
+  @Test(arguments: [
+    (100, "Search the offline catalog › "), (50, "Search offline › "), (30, "› "),
+  ])
+  func offlineTheQueryFieldNamesTheOfflineCatalogNotGitHub(
+    columns: Int, label: String
+  ) async throws {
+    let session = try await start(columns: columns)
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await session.waitForScreen(columns: columns) { $0.contains("1210 repositor") })
+    let shown = session.screen(columns: columns)
+    #expect(shown.rows[0].hasPrefix(label + "swift"), "\(shown.rows[0])")
+    #expect(!shown.contains("GitHub"))
+  }
+
   // MARK: 5. Errors where the eye is
 
   @Test func anErrorIsTheHeadlineWrappedWholeUnderTheQuery() async throws {

@@ -19,7 +19,7 @@ struct TerminalSafetyEndToEndTests {
   /// How each program is started, and what it draws once it is up.
   static let programs: [(product: String, arguments: [String], firstScreen: String)] = [
     ("signup", ["--offline", "--seed", "1"], "Create your account"),
-    ("github-search", ["--offline"], "Search GitHub"),
+    ("github-search", ["--offline"], "Search the offline catalog"),
   ]
 
   /// The ways to end a program, and how it must end.

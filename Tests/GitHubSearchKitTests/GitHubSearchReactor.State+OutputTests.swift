@@ -52,6 +52,29 @@ struct GitHubSearchReactorStateOutputTests {
         == #"query "swift" · 2 of 713 repositories · next page 2 · detail owner/repo1: loading…"#)
   }
 
+  @Test func errorsNameTheServerThatAnsweredInTheLineAndTheJSON() throws {
+    var failed = loaded
+    failed.error = .unavailable(status: 503)
+    failed.detail = .init(repository: .fixture(1))
+    failed.detail?.isLoading = false
+    failed.detail?.error = .notFound("owner/repo1")
+    let line = failed.outputLine(now: now, server: "the offline server")
+    #expect(
+      line.contains(" · error: the offline server is unavailable (HTTP 503); try again later"))
+    #expect(
+      line.hasSuffix(
+        " · detail owner/repo1: error: the offline server has no repository named owner/repo1"))
+    #expect(!line.contains("GitHub"))
+
+    let json = failed.outputJSON(now: now, server: "the offline server")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect(
+      object["error"] as? String == "the offline server is unavailable (HTTP 503); try again later")
+    let detail = try #require(object["detail"] as? [String: Any])
+    #expect(detail["error"] as? String == "the offline server has no repository named owner/repo1")
+  }
+
   @Test func controlCharactersFromTheQueryOrTheServerAreShownEscaped() {
     var hostile = loaded
     hostile.query = "a\u{1B}]0;pwned\u{7}"

@@ -142,6 +142,9 @@ import TerminalUI
   }
 
   private func render() {
+    // The list's room changes with the window, the headline and the detail pane: whatever
+    // changed, the selection stays in view.
+    local.viewport.clamp(count: reactor.currentState.repositories.count, height: listHeight)
     screen?.render(
       SearchScreen.frame(
         search: reactor.currentState, local: local, size: terminal.size, now: Date(),

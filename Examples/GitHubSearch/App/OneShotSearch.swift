@@ -32,7 +32,7 @@ enum OneShotSearch {
       for line in lines { OutputFile.standardOutput.writeLine(line) }
       printed = state.repositories.count
       if let error = state.error {
-        program.printError(error.message())
+        program.printError(error.message(server: options.serverName))
         return 1
       }
       guard pagesLoaded < options.pages, state.hasNextPage else {

@@ -22,7 +22,7 @@ enum ScriptedSearch {
   ) async -> Int32 {
     let reactor = GitHubSearchReactor(
       client: client, debounce: options.common.debounce, recorder: recorder)
-    let printer = StatePrinter(json: options.common.json)
+    let printer = StatePrinter(json: options.common.json, server: options.serverName)
     let observation = reactor.observe { state in printer.print(state) }
     for command in commands {
       switch command {
@@ -38,7 +38,7 @@ enum ScriptedSearch {
     await reactor.waitUntilIdle()
     observation.cancel()
     guard let error = reactor.currentState.error else { return 0 }
-    program.printError(error.message())
+    program.printError(error.message(server: options.serverName))
     return 1
   }
 }

@@ -7,7 +7,7 @@ import TerminalUI
 /// hints.
 ///
 /// ```
-/// Search GitHub › swift▏                                          offline · 127.0.0.1:40123
+/// Search the offline catalog › swift▏                             offline · 127.0.0.1:40123
 /// 713 repositories · 30 loaded
 /// ────────────────────────────────────────────────────────────────────────────────────────
 /// › owner/swift-json   ★  1.2k  Swift   A fast json library for Swift
@@ -30,6 +30,9 @@ enum SearchScreen {
     var name: String
     /// Whether setting `GITHUB_TOKEN` would raise a rate limit: online, with none set.
     var tokenRaisesRateLimit: Bool
+    /// What the query field says is searched, longest first: the field shows the first that
+    /// leaves the query most of the window, so offline never reads as a search of GitHub.
+    var prompts = ["Search GitHub"]
 
     /// The server behind `apiURL`: the embedded offline server when `isOffline`, else GitHub
     /// (or GitHub Enterprise), with or without a token in `environment`.
@@ -42,6 +45,7 @@ enum SearchScreen {
         label = "offline · \(host)\(apiURL.port.map { ":\($0)" } ?? "")"
         name = "the offline server"
         tokenRaisesRateLimit = false  // It never gets a token.
+        prompts = ["Search the offline catalog", "Search offline"]
       } else {
         label = host
         name = "GitHub"
@@ -99,7 +103,7 @@ enum SearchScreen {
     var frame = Frame()
 
     // The query field, with where the search goes on the right when there is room for both.
-    let label = width >= 40 ? "Search GitHub › " : "› "
+    let label = fieldLabel(server, width: width)
     let sourceText =
       width >= 60 ? server.label.truncated(toDisplayWidth: width / 3, ellipsis: "…") : ""
     let sourceRoom = sourceText.isEmpty ? 0 : sourceText.displayWidth + 2
@@ -146,6 +150,14 @@ enum SearchScreen {
     }
     frame.append(KeyHint.line(hints(search, now: now), width: width))
     return frame
+  }
+
+  /// The query field's label: the longest of the server's prompts that takes at most two
+  /// fifths of a window 40 columns wide or more (`Search GitHub › `), else just `› `.
+  static func fieldLabel(_ server: Server, width: Int) -> String {
+    guard width >= 40 else { return "› " }
+    let labels = server.prompts.map { $0 + " › " }
+    return labels.first { $0.displayWidth * 5 <= width * 2 } ?? "› "
   }
 
   // MARK: The headline

@@ -8,17 +8,21 @@ final class StatePrinter: @unchecked Sendable {
   // state at a time anyway.
   private let lock = NSLock()
   private let json: Bool
+  /// Who answered, as errors name it: `"the offline server"` must not be blamed on GitHub.
+  private let server: String
   private var last: GitHubSearchReactor.State?
 
-  init(json: Bool) {
+  init(json: Bool, server: String = "GitHub") {
     self.json = json
+    self.server = server
   }
 
   func print(_ state: GitHubSearchReactor.State) {
     lock.withLock {
       defer { last = state }
       guard let last, last != state else { return }
-      OutputFile.standardOutput.writeLine(json ? state.outputJSON() : state.outputLine())
+      OutputFile.standardOutput.writeLine(
+        json ? state.outputJSON(server: server) : state.outputLine(server: server))
     }
   }
 }

@@ -11,7 +11,11 @@ extension GitHubSearchReactor.State {
   /// query "swift" · 30 of 713 repositories · error: GitHub is unavailable (HTTP 503); …
   /// query "swift" · 30 of 713 repositories · next page 2 · detail apple/swift: loading…
   /// ```
-  public func outputLine(now: Date = Date()) -> String {
+  ///
+  /// - Parameters:
+  ///   - now: The date a rate limit's remaining time is counted from.
+  ///   - server: Who answered, as errors name it: `"GitHub"`, or `"the offline server"`.
+  public func outputLine(now: Date = Date(), server: String = "GitHub") -> String {
     var parts = ["query \(JSONValue.quoted(query))"]
     if let totalCount {
       parts.append("\(repositories.count) of \(totalCount) repositories")
@@ -28,8 +32,8 @@ extension GitHubSearchReactor.State {
     }
     if isIncomplete { parts.append("incomplete results") }
     if skippedItemCount > 0 { parts.append("\(skippedItemCount) malformed skipped") }
-    if let error { parts.append("error: \(error.message(now: now))") }
-    if let detail { parts.append("detail " + detail.outputSummary(now: now)) }
+    if let error { parts.append("error: \(error.message(now: now, server: server))") }
+    if let detail { parts.append("detail " + detail.outputSummary(now: now, server: server)) }
     return parts.joined(separator: " · ").escapingControlCharacters
   }
 
@@ -39,8 +43,9 @@ extension GitHubSearchReactor.State {
   /// number, or `null`), `isLoadingFirstPage`, `isLoadingNextPage`, `isIncomplete`,
   /// `skippedItemCount`, `error` (`null` or a one-line message), `lastRepository` (the full name
   /// of the last repository listed, or `null`), `detail` (`null` while the pane is closed, or the
-  /// object of ``RepositoryDetailReactor/State/outputJSON(now:)``).
-  public func outputJSON(now: Date = Date()) -> String {
+  /// object of ``RepositoryDetailReactor/State/outputJSON(now:server:)``). Errors name `server`,
+  /// as ``outputLine(now:server:)``'s do.
+  public func outputJSON(now: Date = Date(), server: String = "GitHub") -> String {
     JSONValue.object([
       ("query", .string(query)),
       ("repositoryCount", .integer(repositories.count)),
@@ -51,9 +56,9 @@ extension GitHubSearchReactor.State {
       ("isLoadingNextPage", .bool(isLoadingNextPage)),
       ("isIncomplete", .bool(isIncomplete)),
       ("skippedItemCount", .integer(skippedItemCount)),
-      ("error", .string(orNull: error?.message(now: now))),
+      ("error", .string(orNull: error?.message(now: now, server: server))),
       ("lastRepository", .string(orNull: repositories.last?.fullName)),
-      ("detail", detail?.outputJSON(now: now) ?? .null),
+      ("detail", detail?.outputJSON(now: now, server: server) ?? .null),
     ]).serialized
   }
 }
