@@ -107,26 +107,14 @@ extension TestStore {
     line: UInt = #line,
     column: UInt = #column
   ) async -> (any Error)? {
-    let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    let timeout = timeout ?? self.timeout
-    let deadline = ContinuousClock.now.advanced(by: timeout)
-    var outcome: StoreRecorder<R.Mutation, R.State>.WaitOutcome?
-    while true {
-      let version = recorder.version
-      if let error = recorder.takeNextFailure() { return error }
-      if let outcome,
-        let message = nothingCame(
-          "an unhandled error", outcome: outcome, timeout: timeout)
-      {
-        FailureReporter.fail(message, at: site)
-        return nil
-      }
-      outcome = await recorder.wait(
-        forEventAfter: version, orIdle: detectsIdle ? tracker : nil, until: deadline)
-    }
+    await waitToReceive(
+      "an unhandled error", timeout: timeout, isolation: isolation,
+      at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { recorder.takeNextFailure() }
   }
 
-  /// The loop behind both `receive`s.
+  /// Receives the next mutation for both `receive`s: asserts it, or fails for one that is not the
+  /// expected one (exhaustively) or for none coming.
   private func receiveNext(
     _ description: String,
     matching matches: (R.Mutation) -> Bool,
@@ -136,6 +124,31 @@ extension TestStore {
     isolation: isolated (any Actor)?,
     at site: CallSite
   ) async {
+    let next = await waitToReceive(description, timeout: timeout, isolation: isolation, at: site) {
+      () -> (StoreRecorder<R.Mutation, R.State>.Reduced, isMatch: Bool)? in
+      while let next = recorder.takeNext() {
+        let isMatch = matches(next.mutation)
+        if isMatch || exhaustivity == .on { return (next, isMatch) }
+        settings.withLock { $0.knownState = next.state }  // Skipped: not asserted.
+      }
+      return nil
+    }
+    guard let (reduced, isMatch) = next else { return }
+    guard isMatch else {
+      FailureReporter.fail(mismatch(reduced.mutation), at: site)
+      settings.withLock { $0.knownState = reduced.state }
+      return
+    }
+    let step = "receiving \(ValueDump.line(of: reduced.mutation, limit: 100))"
+    assertState(reduced.state, after: step, update: update, at: site)
+  }
+
+  /// Waits until `take` finds what the test receives, and returns it; fails, and returns `nil`,
+  /// when nothing can bring it any more or `timeout` passes.
+  private func waitToReceive<Received>(
+    _ description: String, timeout: Duration?, isolation: isolated (any Actor)?,
+    at site: CallSite, _ take: () -> Received?
+  ) async -> Received? {
     let timeout = timeout ?? self.timeout
     let deadline = ContinuousClock.now.advanced(by: timeout)
     var detectsIdle = self.detectsIdle
@@ -143,20 +156,7 @@ extension TestStore {
     while true {
       // Read before looking, so that an event between the look and the wait ends the wait.
       let version = recorder.version
-      if let next = recorder.takeNext() {
-        if matches(next.mutation) {
-          let step = "receiving \(ValueDump.line(of: next.mutation, limit: 100))"
-          assertState(next.state, after: step, update: update, at: site)
-          return
-        }
-        if exhaustivity == .on {
-          FailureReporter.fail(mismatch(next.mutation), at: site)
-          settings.withLock { $0.knownState = next.state }
-          return
-        }
-        settings.withLock { $0.knownState = next.state }  // Skipped: not asserted.
-        continue
-      }
+      if let received = take() { return received }
       if outcome == .idle, reactor._runningEffectCount > 0 {
         // Effects that started before the store are not tracked: only the timeout can tell.
         detectsIdle = false
@@ -164,7 +164,7 @@ extension TestStore {
       }
       if let outcome, let message = nothingCame(description, outcome: outcome, timeout: timeout) {
         FailureReporter.fail(message, at: site)
-        return
+        return nil
       }
       outcome = await recorder.wait(
         forEventAfter: version, orIdle: detectsIdle ? tracker : nil, until: deadline)

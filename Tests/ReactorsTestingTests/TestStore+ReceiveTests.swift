@@ -230,6 +230,22 @@ import Testing
       ])
   }
 
+  @Test func receiveUnhandledErrorWaitsForAnEffectThatStartedBeforeTheStore() async {
+    // Given an effect the store's tracker never saw start
+    let reactor = QueryReactor(clock: TestClock())
+    let gate = Gate()
+    reactor.send(.hang(gate))
+    // When an unhandled error is awaited
+    let failures = await recordedFailures {
+      let store = TestStore(reactor)
+      await store.receiveUnhandledError(timeout: .milliseconds(50))
+    }
+    gate.open()
+    // Then the wait lasts the timeout, as that effect might still throw
+    #expect(failures.count == 1)
+    #expect(failures.first?.message.contains("while 1 effect was running") == true)
+  }
+
   @Test func receiveWaitsForMutationsMergedByTransform() async {
     let (events, continuation) = AsyncStream<Int>.makeStream()
     let store = TestStore(EventReactor(events: events))
