@@ -5,7 +5,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct SignalDebounceTests {
   @Test func aDebouncedActionReachesMutateOnlyAfterAQuietPeriodOnTheInjectedClock() async {
     let clock = TestClock()
-    let reactor = DebouncingReactor(clock: clock)
+    let reactor = SearchLogReactor { $0.debounce(for: .milliseconds(300), clock: clock) }
     let seen = Recorder<[String]>()
     let observation = reactor.observe { seen.record($0.queries) }
     for query in ["s", "sw", "swift"] {
@@ -41,7 +41,9 @@ import Testing
 
   @Test func releasingTheReactorStopsAPendingDebounce() async {
     let clock = TestClock()
-    var reactor: DebouncingReactor? = DebouncingReactor(clock: clock)
+    var reactor: SearchLogReactor? = SearchLogReactor {
+      $0.debounce(for: .milliseconds(300), clock: clock)
+    }
     reactor!.send(.search("swift"))
     #expect(await eventually { clock.sleeperCount == 1 })
     reactor = nil
@@ -50,29 +52,6 @@ import Testing
 }
 
 // MARK: - Fixtures
-
-final class DebouncingReactor: Reactor {
-  enum Action { case search(String) }
-  struct State { var queries: [String] = [] }
-
-  let initialState = State()
-  let runtime = Runtime()
-  let clock: any Clock<Duration>
-
-  init(clock: any Clock<Duration>) {
-    self.clock = clock
-  }
-
-  func reduce(state: State, mutation: Action) -> State {
-    var state = state
-    if case .search(let query) = mutation { state.queries.append(query) }
-    return state
-  }
-
-  func transform(action: Signal<Action>) -> Signal<Action> {
-    action.debounce(for: .milliseconds(300), clock: clock)
-  }
-}
 
 /// Loads in a cancellable effect; `transform(mutation:)` debounces what the effects send.
 final class DebouncedMutationsReactor: Reactor {

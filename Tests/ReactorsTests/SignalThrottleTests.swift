@@ -6,7 +6,7 @@ import Testing
   @Test func theFirstActionPassesAtOnceAndTheNewestHeldOneWhenTheIntervalEnds() async {
     // Given a reactor that throttles its actions to one a second, keeping the newest
     let clock = TestClock()
-    let reactor = ThrottlingReactor(clock: clock, latest: true)
+    let reactor = throttling(on: clock, latest: true)
     // When three actions arrive within the interval
     reactor.send(.search("s"))
     #expect(reactor.currentState.queries == ["s"])  // Passed synchronously.
@@ -26,7 +26,7 @@ import Testing
 
   @Test func withoutLatestTheFirstHeldActionPasses() async {
     let clock = TestClock()
-    let reactor = ThrottlingReactor(clock: clock, latest: false)
+    let reactor = throttling(on: clock, latest: false)
     for query in ["s", "sw", "swift"] { reactor.send(.search(query)) }
     await clock.advance(by: .seconds(1))
     #expect(await eventually { reactor.currentState.queries == ["s", "sw"] })
@@ -36,7 +36,7 @@ import Testing
 
   @Test func anActionAfterAQuietIntervalPassesAtOnce() async {
     let clock = TestClock()
-    let reactor = ThrottlingReactor(clock: clock, latest: true)
+    let reactor = throttling(on: clock, latest: true)
     reactor.send(.search("a"))
     await clock.advance(by: .seconds(1))
     reactor.send(.search("b"))
@@ -46,7 +46,7 @@ import Testing
   @Test func anOverdueHeldActionPassesBeforeTheNextOneKeepingTheOrder() async {
     // Given a held action whose interval has ended on the clock, before its timer ran
     let clock = TestClock()
-    let reactor = ThrottlingReactor(clock: clock, latest: true)
+    let reactor = throttling(on: clock, latest: true)
     reactor.send(.search("a"))
     reactor.send(.search("b"))
     await clock.advance(by: .seconds(5))
@@ -60,7 +60,7 @@ import Testing
 
   @Test func releasingTheReactorStopsAHeldAction() async {
     let clock = TestClock()
-    var reactor: ThrottlingReactor? = ThrottlingReactor(clock: clock, latest: true)
+    var reactor: SearchLogReactor? = throttling(on: clock, latest: true)
     weak let released = reactor
     reactor?.send(.search("a"))
     reactor?.send(.search("b"))
@@ -71,28 +71,7 @@ import Testing
   }
 }
 
-/// Throttles its actions in `transform(action:)`; each action that passes is recorded.
-final class ThrottlingReactor: Reactor {
-  enum Action { case search(String) }
-  struct State { var queries: [String] = [] }
-
-  let initialState = State()
-  let runtime = Runtime()
-  let clock: any Clock<Duration>
-  let latest: Bool
-
-  init(clock: any Clock<Duration>, latest: Bool) {
-    self.clock = clock
-    self.latest = latest
-  }
-
-  func reduce(state: State, mutation: Action) -> State {
-    var state = state
-    if case .search(let query) = mutation { state.queries.append(query) }
-    return state
-  }
-
-  func transform(action: Signal<Action>) -> Signal<Action> {
-    action.throttle(for: .seconds(1), clock: clock, latest: latest)
-  }
+/// A reactor that throttles its searches to one a second on `clock`.
+private func throttling(on clock: TestClock, latest: Bool) -> SearchLogReactor {
+  SearchLogReactor { $0.throttle(for: .seconds(1), clock: clock, latest: latest) }
 }
