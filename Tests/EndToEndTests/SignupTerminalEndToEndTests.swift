@@ -88,6 +88,22 @@ struct SignupTerminalEndToEndTests {
     #expect(session.screen(rows: 10).rows[9].contains("Esc quit"))
   }
 
+  @Test func at40ColumnsTheHintsSayHowToMoveAndTheTitleIsNotCutMidWord() async throws {
+    let session = try await start(columns: 40)
+    defer { Task { await session.end() } }
+    session.type("someone")
+    #expect(await session.waitForScreen(columns: 40) { $0.contains("someone is") })
+    let shown = session.screen(columns: 40)
+    #expect(shown.rows[0] == "  Create your account", "\(shown.rows[0])")
+    let hints = try #require(shown.rows.first { $0.contains("Esc quit") })
+    #expect(hints == "  Tab/Shift-Tab move · Esc quit")
+
+    // On the button, pressing it is the hint that stays.
+    session.type(Self.tab + Self.tab + Self.tab)
+    #expect(await session.waitForScreen(columns: 40) { $0.contains("› [ Sign up ]") })
+    #expect(session.screen(columns: 40).contains("  Enter sign up · Esc quit"))
+  }
+
   // MARK: 8. A finished form shows one coherent state
 
   @Test func afterASuccessfulSignUpTheFormSaysOneThing() async throws {

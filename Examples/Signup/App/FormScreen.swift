@@ -43,7 +43,9 @@ struct FormScreen {
     }
 
     var title = Line("  Create your account", style: .bold)
-    title.append("   Reactors example: SignupReactor", style: .dim)
+    // The subtitle only whole: cut at the window's edge, it would read as a broken word.
+    let subtitle = "   Reactors example: SignupReactor"
+    if title.displayWidth + subtitle.displayWidth <= columns { title.append(subtitle, style: .dim) }
     body += [title, ""]
     add(
       .username,
@@ -155,11 +157,12 @@ struct FormScreen {
   }
 
   /// The key hints for the focused stop, the least important left out when the window is
-  /// narrow; how to leave always shows.
+  /// narrow; how to leave always shows. On a field Enter only does what Tab does, so Tab's hint,
+  /// which also says how to go back, outlasts it; on the button, pressing it matters most.
   private func hintLine(width: Int) -> Line {
-    var hints = [KeyHint("Tab/Shift-Tab", "move", priority: 2)]
+    var hints = [KeyHint("Tab/Shift-Tab", "move", priority: focus == .signUpButton ? 2 : 1)]
     if focus != .signUpButton {
-      hints.append(KeyHint("Enter", "next", priority: 1))
+      hints.append(KeyHint("Enter", "next", priority: 2))
     } else if !state.isSignedUp {
       // On a finished form the button does nothing, so Enter is not offered.
       hints.append(KeyHint("Enter", "sign up", priority: 1))
