@@ -27,19 +27,15 @@ public struct Signal<Element: Sendable>: Sendable {
   /// The relay this signal delivers unchanged, if it is one; how the runtime spots an identity
   /// transform.
   let source: ObjectIdentifier?
-  let subscribeBody: @Sendable (@escaping Receiver) -> SignalSubscription
+  /// Starts delivering values to a receiver; they stop when the subscription is cancelled.
+  let subscribe: @Sendable (@escaping Receiver) -> SignalSubscription
 
   init(
     source: ObjectIdentifier? = nil,
     subscribe: @escaping @Sendable (@escaping Receiver) -> SignalSubscription
   ) {
     self.source = source
-    self.subscribeBody = subscribe
-  }
-
-  /// Starts delivering values to `receive`; they stop when the subscription is cancelled.
-  func subscribe(_ receive: @escaping Receiver) -> SignalSubscription {
-    subscribeBody(receive)
+    self.subscribe = subscribe
   }
 
   /// A signal that never delivers anything.
