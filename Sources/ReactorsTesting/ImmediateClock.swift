@@ -1,24 +1,18 @@
-import Foundation
-
 /// A clock whose sleeps return at once, moving its time forward by what was slept.
 ///
 /// For tests that do not care about time at all: delays and debounces fire immediately, in order.
-public final class ImmediateClock: Clock, @unchecked Sendable {
-  // Safe: `currentInstant` is touched only with `lock` held. `ImmediateClockTests` run under
-  // ThreadSanitizer in CI.
-
+public final class ImmediateClock: Clock, Sendable {
   /// An instant on an ``ImmediateClock``; the same type as a ``TestClock``'s.
   public typealias Instant = TestClock.Instant
 
-  private let lock = NSLock()
-  private var currentInstant = Instant()
+  private let currentInstant = Protected(Instant())
 
   /// Makes a clock at offset zero.
   public init() {}
 
   /// The time slept so far.
   public var now: Instant {
-    lock.withLock { currentInstant }
+    currentInstant.withLock { $0 }
   }
 
   /// The smallest step the clock takes: none.
@@ -27,7 +21,7 @@ public final class ImmediateClock: Clock, @unchecked Sendable {
   /// Returns at once (unless cancelled), moving the clock to `deadline` if it is later.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    lock.withLock { currentInstant = max(currentInstant, deadline) }
+    currentInstant.withLock { $0 = max($0, deadline) }
     await Task.yield()
   }
 }
