@@ -152,10 +152,9 @@ enum SearchScreen {
     return frame
   }
 
-  /// The query field's label: the longest of the server's prompts that takes at most two
-  /// fifths of a window 40 columns wide or more (`Search GitHub › `), else just `› `.
+  /// The query field's label: the first of the server's prompts that takes at most two fifths
+  /// of the window (`Search GitHub › ` from 40 columns), else just `› `.
   static func fieldLabel(_ server: Server, width: Int) -> String {
-    guard width >= 40 else { return "› " }
     let labels = server.prompts.map { $0 + " › " }
     return labels.first { $0.displayWidth * 5 <= width * 2 } ?? "› "
   }
