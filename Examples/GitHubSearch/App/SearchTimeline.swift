@@ -11,8 +11,11 @@ import TerminalUI
 /// arrow keys that moved it without opening anything were never recorded).
 struct SearchTimeline {
   typealias Timeline = ReplayTimeline<GitHubSearchReactor>
+  typealias Event = RecordedEvent<GitHubSearchReactor.Action, GitHubSearchReactor.Mutation>
 
   let timeline: Timeline
+  /// The recorded events, which the event list's labels are made from.
+  private let events: [Event]
   /// The query field's text after each event: the last `updateQuery`, as typed.
   private let typedQueries: [String]
   /// The list's selection after each event: the last repository opened, 0 after a new query.
@@ -22,6 +25,7 @@ struct SearchTimeline {
   /// state.
   init(_ recording: Recording<GitHubSearchReactor>, reactor: GitHubSearchReactor) {
     timeline = ReplayTimeline(recording, reactor: reactor)
+    events = recording.events
     var typed = ""
     var selection = 0
     var typedQueries: [String] = []
@@ -43,17 +47,22 @@ struct SearchTimeline {
 
   /// Event `position` for the browser, its diff computed (the costly part) only when `withDiff`.
   func entry(_ position: Int, withDiff: Bool = true) -> TimelineEntry {
-    let step = timeline[position]
+    let event = events[position]
+    let isAction = if case .mutation = event.kind { false } else { true }
+    // A page or a detail is summed up from the event alone: the step's own description, made
+    // when the step is read, goes through every repository, and a find reads every label.
+    let label = Self.summary(of: event.kind) ?? timeline[position].description
     return TimelineEntry(
-      offset: step.offset, isAction: step.isAction,
-      label: (step.isAction ? "action " : "mutation ") + Self.summary(of: step),
-      diff: withDiff ? step.diff : "")
+      offset: event.offset, isAction: isAction,
+      label: (isAction ? "action " : "mutation ") + label,
+      diff: withDiff ? timeline[position].diff : "")
   }
 
-  /// The step's description, with a page of repositories or an opened repository's detail
-  /// summed up: `setRepos(30 repositories)`, `setDetail(apple/swift)`.
-  static func summary(of step: Timeline.Step) -> String {
-    guard case .mutation(let mutation, _) = step.event.kind else { return step.description }
+  /// A page of repositories or an opened repository's detail summed up:
+  /// `setRepos(30 repositories)`, `setDetail(apple/swift)`; `nil` for other events, which the
+  /// step's description says as they are.
+  static func summary(of kind: Event.Kind) -> String? {
+    guard case .mutation(let mutation, _) = kind else { return nil }
     switch mutation {
     case .setRepos(let page): return "setRepos(\(repositories(page.repositories.count)))"
     case .appendRepos(let page): return "appendRepos(\(repositories(page.repositories.count)))"
@@ -61,7 +70,7 @@ struct SearchTimeline {
     case .setDetail(let detail?):
       let loading = detail.isLoading ? ", loading" : detail.error != nil ? ", failed" : ""
       return "setDetail(\(detail.fullName)\(loading))"
-    default: return step.description
+    default: return nil
     }
   }
 

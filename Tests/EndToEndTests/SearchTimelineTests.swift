@@ -1,0 +1,68 @@
+import Foundation
+import GitHubSearchKit
+import Reactors
+import TerminalUI
+import Testing
+
+@testable import GitHubSearchApp
+
+/// What `github-search --replay` lists for each event of a recording, without a terminal. (The
+/// binary's own tests are in ``GitHubSearchTimelineEndToEndTests``.)
+@Suite(.timeLimit(.minutes(1)))
+struct SearchTimelineTests {
+  typealias Event = SearchTimeline.Event
+
+  @Test func eachEventIsLabelledWithItsKindAndAPageOrADetailSummedUp() {
+    let timeline = Self.timeline([
+      Event(.action(.updateQuery("swift")), at: .milliseconds(100)),
+      Event(.mutation(.setQuery("swift"), source: .immediate), at: .milliseconds(100)),
+      Event(.mutation(.setRepos(Self.page(30)), source: .effect), at: .milliseconds(400)),
+      Event(.action(.loadNextPage), at: .seconds(1)),
+      Event(.mutation(.appendRepos(Self.page(1)), source: .effect), at: .seconds(2)),
+      Event(.mutation(.setDetail(nil), source: .immediate), at: .seconds(3)),
+    ])
+    let entries = (0..<timeline.timeline.count).map { timeline.entry($0, withDiff: false) }
+    #expect(
+      entries.map(\.label) == [
+        #"action updateQuery("swift")"#, #"mutation setQuery("swift")"#,
+        "mutation setRepos(30 repositories)", "action loadNextPage",
+        "mutation appendRepos(1 repository)", "mutation setDetail(nil)",
+      ])
+    #expect(entries.map(\.isAction) == [true, false, false, true, false, false])
+    #expect(entries[2].offset == .milliseconds(400))
+    #expect(entries.allSatisfy { $0.diff.isEmpty })
+    #expect(timeline.entry(2).diff.contains("+ "))
+  }
+
+  @Test func labellingTwoThousandPagesTakesMillisecondsNotSeconds() {
+    // A find reads every label: one made by describing each page's repositories took seconds.
+    let page = Event(.mutation(.setRepos(Self.page(30)), source: .effect), at: .zero)
+    let timeline = Self.timeline(Array(repeating: page, count: 2_000))
+    let clock = ContinuousClock()
+    let start = clock.now
+    let labels = (0..<timeline.timeline.count).map { timeline.entry($0, withDiff: false).label }
+    let elapsed = clock.now - start
+    #expect(labels.allSatisfy { $0 == "mutation setRepos(30 repositories)" })
+    #expect(elapsed < .seconds(1), "\(elapsed)")
+  }
+
+  // MARK: Fixture
+
+  static func timeline(_ events: [Event]) -> SearchTimeline {
+    let unused = GitHubClient(
+      search: { _ in throw CancellationError() }, repository: { _ in throw CancellationError() })
+    return SearchTimeline(
+      Recording(events: events), reactor: GitHubSearchReactor(client: unused))
+  }
+
+  /// A page of `count` repositories.
+  static func page(_ count: Int) -> SearchPage {
+    let repositories = (0..<count).map { index in
+      Repository(
+        id: index, fullName: "owner/repository-\(index)",
+        description: "A library for things, number \(index)", stargazersCount: index * 10,
+        language: "Swift", htmlURL: URL(string: "https://github.com/owner/repository-\(index)")!)
+    }
+    return SearchPage(repositories: repositories, totalCount: 1_000)
+  }
+}
