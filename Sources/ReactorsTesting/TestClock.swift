@@ -1,4 +1,3 @@
-import Foundation
 @_spi(Testing) import Reactors
 
 /// A clock whose time moves only when a test says so; sleepers wake in deadline order.
@@ -13,11 +12,7 @@ import Foundation
 ///
 /// A sleep whose deadline is already reached returns at once, so work that computes its deadline
 /// before the test advances (as `Mutations.delay` and `Mutations.debounce` do) never races it.
-public final class TestClock: Clock, @unchecked Sendable {
-  // Safe: every mutable field (`currentInstant`, `sleepers`, `sleeperWaiters`, `nextID`) is
-  // touched only with `lock` held; continuations are resumed after it is released.
-  // `TestClockTests` run under ThreadSanitizer in CI.
-
+public final class TestClock: Clock, Sendable {
   /// A point on a ``TestClock``: the time elapsed since the clock was made.
   public struct Instant: InstantProtocol, Hashable, Sendable {
     /// The time since the clock was made.
@@ -58,18 +53,34 @@ public final class TestClock: Clock, @unchecked Sendable {
     let continuation: CheckedContinuation<Void, Never>
   }
 
-  private let lock = NSLock()
-  private var currentInstant = Instant()
-  private var sleepers: [Sleeper] = []
-  private var sleeperWaiters: [SleeperWaiter] = []
-  private var nextID: UInt64 = 0
+  private struct Contents {
+    var now = Instant()
+    var sleepers: [Sleeper] = []
+    var sleeperWaiters: [SleeperWaiter] = []
+    var lastID: UInt64 = 0
+
+    mutating func makeID() -> UInt64 {
+      lastID += 1
+      return lastID
+    }
+
+    /// Removes the waiters whose count of sleepers is reached.
+    mutating func takeSatisfiedSleeperWaiters() -> [CheckedContinuation<Void, Never>] {
+      let satisfied = sleeperWaiters.filter { $0.count <= sleepers.count }
+      sleeperWaiters.removeAll { $0.count <= sleepers.count }
+      return satisfied.map(\.continuation)
+    }
+  }
+
+  /// Continuations are resumed after its lock is released.
+  private let contents = Protected(Contents())
 
   /// Makes a clock at offset zero.
   public init() {}
 
   /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and ``run()``.
   public var now: Instant {
-    lock.withLock { currentInstant }
+    contents.withLock { $0.now }
   }
 
   /// The smallest step the clock takes: none.
@@ -77,7 +88,7 @@ public final class TestClock: Clock, @unchecked Sendable {
 
   /// How many sleeps are waiting for the clock to advance.
   public var sleeperCount: Int {
-    lock.withLock { sleepers.count }
+    contents.withLock { $0.sleepers.count }
   }
 
   /// Suspends until the clock reaches `deadline`; throws `CancellationError` if cancelled first.
@@ -86,10 +97,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// clock: it no longer counts in ``sleeperCount`` and ``run()`` does not wait for it.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    let id = lock.withLock {
-      nextID += 1
-      return nextID
-    }
+    let id = contents.withLock { $0.makeID() }
     // An effect task that sleeps here tells its test store, which then knows that it waits for
     // the test to advance this clock; a child task's sleep leaves the effect busy.
     let tracked = TrackedTask.current.flatMap { $0.isCallingTask ? $0 : nil }
@@ -97,19 +105,19 @@ public final class TestClock: Clock, @unchecked Sendable {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
         enum Start { case due, cancelled, waiting([CheckedContinuation<Void, Never>]) }
-        let start = lock.withLock { () -> Start in
-          if deadline <= currentInstant { return .due }
+        let start = contents.withLock { contents -> Start in
+          if deadline <= contents.now { return .due }
           // Under the lock `onCancel` takes too: a cancel that came first is seen here, a later
           // one finds the sleeper registered.
           if Task.isCancelled { return .cancelled }
-          sleepers.append(
+          contents.sleepers.append(
             Sleeper(id: id, deadline: deadline, continuation: continuation, tracked: tracked))
           // Under the lock that wakes sleepers, so that a wake never comes before the sleep.
           tracked?.fellAsleep { [weak self] in
             let now = self.map { " (the clock is at \($0.now.offset))" } ?? ""
             return "sleeps on a TestClock until \(deadline.offset)\(now)"
           }
-          return .waiting(takeSatisfiedSleeperWaiters())
+          return .waiting(contents.takeSatisfiedSleeperWaiters())
         }
         switch start {
         case .due: continuation.resume()
@@ -118,10 +126,10 @@ public final class TestClock: Clock, @unchecked Sendable {
         }
       }
     } onCancel: {
-      let cancelled = lock.withLock { () -> Sleeper? in
-        guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return nil }
-        sleepers[index].tracked?.wokeUp()
-        return sleepers.remove(at: index)
+      let cancelled = contents.withLock { contents -> Sleeper? in
+        guard let index = contents.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        contents.sleepers[index].tracked?.wokeUp()
+        return contents.sleepers.remove(at: index)
       }
       cancelled?.continuation.resume(throwing: CancellationError())
     }
@@ -177,34 +185,27 @@ public final class TestClock: Clock, @unchecked Sendable {
 
   /// Returns `true` once `count` tasks sleep, `false` when cancelled first.
   private func waitUntilSleeping(_ count: Int) async -> Bool {
-    let id = lock.withLock {
-      nextID += 1
-      return nextID
-    }
+    let id = contents.withLock { $0.makeID() }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let isDone = lock.withLock {
-          if sleepers.count >= count || Task.isCancelled { return true }
-          sleeperWaiters.append(SleeperWaiter(id: id, count: count, continuation: continuation))
+        let isDone = contents.withLock { contents in
+          if contents.sleepers.count >= count || Task.isCancelled { return true }
+          contents.sleeperWaiters.append(
+            SleeperWaiter(id: id, count: count, continuation: continuation))
           return false
         }
         if isDone { continuation.resume() }
       }
       return sleeperCount >= count
     } onCancel: {
-      let waiter = lock.withLock { () -> SleeperWaiter? in
-        guard let index = sleeperWaiters.firstIndex(where: { $0.id == id }) else { return nil }
-        return sleeperWaiters.remove(at: index)
+      let waiter = contents.withLock { contents -> SleeperWaiter? in
+        guard let index = contents.sleeperWaiters.firstIndex(where: { $0.id == id }) else {
+          return nil
+        }
+        return contents.sleeperWaiters.remove(at: index)
       }
       waiter?.continuation.resume()
     }
-  }
-
-  /// Removes the waiters whose count of sleepers is reached; call with `lock` held.
-  private func takeSatisfiedSleeperWaiters() -> [CheckedContinuation<Void, Never>] {
-    let satisfied = sleeperWaiters.filter { $0.count <= sleepers.count }
-    sleeperWaiters.removeAll { $0.count <= sleepers.count }
-    return satisfied.map(\.continuation)
   }
 
   /// Moves the clock forward by `duration`, waking every sleeper whose deadline it reaches.
@@ -227,7 +228,7 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// > Important: A task that sleeps again every time it wakes (a timer) keeps `run()` going
   /// > forever; advance such a clock by a duration instead.
   public func run() async {
-    while let deadline = lock.withLock({ sleepers.map(\.deadline).min() }) {
+    while let deadline = contents.withLock({ $0.sleepers.map(\.deadline).min() }) {
       await advance(to: deadline)
     }
   }
@@ -239,17 +240,18 @@ public final class TestClock: Clock, @unchecked Sendable {
   /// between the two would otherwise miss both the wake-up and the "already due" check, and wait
   /// for an advance that never comes.
   private func wakeNext(notAfter deadline: Instant) -> Sleeper? {
-    lock.withLock {
+    contents.withLock { contents in
+      let sleepers = contents.sleepers
       guard
         let index = sleepers.indices.filter({ sleepers[$0].deadline <= deadline })
           .min(by: { sleepers[$0].deadline < sleepers[$1].deadline })
       else {
-        currentInstant = max(currentInstant, deadline)
+        contents.now = max(contents.now, deadline)
         return nil
       }
-      let sleeper = sleepers.remove(at: index)
+      let sleeper = contents.sleepers.remove(at: index)
       sleeper.tracked?.wokeUp()  // Busy from now on, before its task even runs again.
-      currentInstant = max(currentInstant, sleeper.deadline)
+      contents.now = max(contents.now, sleeper.deadline)
       return sleeper
     }
   }
