@@ -1,6 +1,6 @@
-import Foundation
-import ReactorsTesting
 import Testing
+
+@testable import ReactorsTesting
 
 @Suite(.timeLimit(.minutes(1))) struct ReactorStubTests {
   @Test func actionsAreRecordedInsteadOfHandled() {
@@ -13,7 +13,7 @@ import Testing
     #expect(stub.actions == [.updateQuery("swift"), .loadNextPage])
     #expect(stub.lastAction == .loadNextPage)
     #expect(reactor.currentState == SearchReactor.State())  // `mutate` never ran.
-    #expect(reactor.mutateCount.value == 0)
+    #expect(reactor.mutateCount.withLock { $0 } == 0)
   }
 
   @Test func removeAllActionsForgetsTheRecordedOnes() {
@@ -30,8 +30,8 @@ import Testing
   @Test func settingTheStateReachesEveryKindOfObserver() async {
     let reactor = SearchReactor()
     let stub = ReactorStub(reactor)
-    let rendered = Box<[SearchReactor.State]>([])
-    let observation = reactor.observe { state in rendered.update { $0.append(state) } }
+    let rendered = Protected<[SearchReactor.State]>([])
+    let observation = reactor.observe { state in rendered.withLock { $0.append(state) } }
     var states = reactor.state.makeAsyncIterator()
     #expect(await states.next() == SearchReactor.State())
 
@@ -41,7 +41,7 @@ import Testing
     #expect(await states.next() == SearchReactor.State(isLoading: true))
     #expect(await states.next() == SearchReactor.State(query: "swift"))
     #expect(
-      rendered.value == [
+      rendered.withLock { $0 } == [
         SearchReactor.State(), SearchReactor.State(isLoading: true),
         SearchReactor.State(query: "swift"),
       ])
@@ -51,23 +51,6 @@ import Testing
 }
 
 // MARK: - Fixtures
-
-/// A value shared with an observer closure.
-private final class Box<Value: Sendable>: @unchecked Sendable {
-  // Safe: `stored` is touched only with `lock` held.
-  private let lock = NSLock()
-  private var stored: Value
-
-  init(_ value: Value) {
-    stored = value
-  }
-
-  var value: Value { lock.withLock { stored } }
-
-  func update(_ body: (inout Value) -> Void) {
-    lock.withLock { body(&stored) }
-  }
-}
 
 private final class SearchReactor: Reactor {
   enum Action: Equatable {
@@ -87,10 +70,10 @@ private final class SearchReactor: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
-  let mutateCount = Box(0)
+  let mutateCount = Protected(0)
 
   func mutate(action: Action) -> Mutations<Mutation> {
-    mutateCount.update { $0 += 1 }
+    mutateCount.withLock { $0 += 1 }
     switch action {
     case .updateQuery(let query): return .just(.setQuery(query))
     case .loadNextPage: return .just(.setLoading(true))

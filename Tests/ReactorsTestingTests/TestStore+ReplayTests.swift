@@ -1,6 +1,7 @@
 import Foundation
-import ReactorsTesting
 import Testing
+
+@testable import ReactorsTesting
 
 /// A bug report arrives with a recording: the user searched "sw", then "swift", and the results
 /// of "sw" showed under "swift". The version that recorded it forgot to cancel a superseded
@@ -69,10 +70,12 @@ private func recordedSession(
   -> Recording<LookupReactor>
 {
   let clock = TestClock()
-  let lines = LineLog()
+  let lines = Protected<[String]>([])
   let reactor = LookupReactor(
     isFixed: isFixed, clock: clock,
-    recorder: .jsonLines(for: LookupReactor.self, clock: clock, writeLine: lines.append))
+    recorder: .jsonLines(
+      for: LookupReactor.self, clock: clock,
+      writeLine: { line in lines.withLock { $0.append(line) } }))
   let store = TestStore(reactor, exhaustivity: .off)
   await store.send(.search("sw"))
   await clock.advance(by: .milliseconds(200))
@@ -81,12 +84,13 @@ private func recordedSession(
   await store.receive(.setResults(["swift-1"]))
   await clock.advance(by: .milliseconds(200))
   if !isFixed { await store.receive(.setResults(["sw-1"])) }
-  if endsEarly { return try Recording(jsonLines: lines.text) }
+  let text = { lines.withLock { $0.joined(separator: "\n") } }
+  if endsEarly { return try Recording(jsonLines: text()) }
   await clock.advance(by: .milliseconds(500))
   await store.send(.search("swiftui"))
   await clock.advance(by: .milliseconds(100))
   await store.receive(.setResults(["swiftui-1"]))
-  return try Recording(jsonLines: lines.text)
+  return try Recording(jsonLines: text())
 }
 
 /// The one-line regression test of the bug report: whatever the timing, the results shown are
@@ -125,17 +129,6 @@ private func waitUntilIdle(_ reactor: LookupReactor) async {
     return first
   }
   if !isIdle { Issue.record("the reactor's effects did not end within 30 s") }
-}
-
-/// The lines a recorder writes, kept in order.
-private final class LineLog: @unchecked Sendable {
-  // Safe: `lines` is touched only with `lock` held.
-  private let lock = NSLock()
-  private var lines: [String] = []
-
-  var text: String { lock.withLock { lines.joined(separator: "\n") } }
-
-  func append(_ line: String) { lock.withLock { lines.append(line) } }
 }
 
 // MARK: - Fixtures

@@ -1,5 +1,6 @@
-import Foundation
 import Testing
+
+@testable import ReactorsTesting
 
 /// A failure that `ReactorsTesting` recorded, caught as a known issue.
 struct RecordedFailure: Sendable, CustomStringConvertible {
@@ -17,48 +18,36 @@ func recordedFailures(
   isolation: isolated (any Actor)? = #isolation,
   _ body: () async -> Void
 ) async -> [RecordedFailure] {
-  let failures = FailureBox()
+  // The matcher may run on any thread.
+  let failures = Protected<[RecordedFailure]>([])
   await withKnownIssue(isIntermittent: true) {
     await body()
   } matching: { issue in
     let message = issue.comments.map(\.rawValue).joined(separator: "\n")
-    failures.append(
-      RecordedFailure(
-        message: message.isEmpty ? String(describing: issue) : message,
-        line: issue.sourceLocation?.line))
+    let failure = RecordedFailure(
+      message: message.isEmpty ? String(describing: issue) : message,
+      line: issue.sourceLocation?.line)
+    failures.withLock { $0.append(failure) }
     return true
   }
-  return failures.all
-}
-
-/// Collects failures from the known-issue matcher, which may run on any thread.
-final class FailureBox: @unchecked Sendable {
-  // Safe: `failures` is touched only with `lock` held.
-  private let lock = NSLock()
-  private var failures: [RecordedFailure] = []
-
-  func append(_ failure: RecordedFailure) {
-    lock.withLock { failures.append(failure) }
-  }
-
-  var all: [RecordedFailure] {
-    lock.withLock { failures }
-  }
+  return failures.withLock { $0 }
 }
 
 /// A gate that effects wait on, ignoring cancellation, until the test opens it.
-final class Gate: @unchecked Sendable {
-  // Safe: `isOpen` and `waiters` are touched only with `lock` held.
-  private let lock = NSLock()
-  private var isOpen = false
-  private var waiters: [CheckedContinuation<Void, Never>] = []
+final class Gate: Sendable {
+  private struct Contents {
+    var isOpen = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let contents = Protected(Contents())
 
   /// Returns once the gate is open; cancelling the caller does not end the wait.
   func wait() async {
     await withCheckedContinuation { continuation in
-      let passes = lock.withLock {
-        if isOpen { return true }
-        waiters.append(continuation)
+      let passes = contents.withLock { contents in
+        if contents.isOpen { return true }
+        contents.waiters.append(continuation)
         return false
       }
       if passes { continuation.resume() }
@@ -66,10 +55,10 @@ final class Gate: @unchecked Sendable {
   }
 
   func open() {
-    let waiting = lock.withLock {
-      isOpen = true
-      defer { waiters = [] }
-      return waiters
+    let waiting = contents.withLock { contents in
+      contents.isOpen = true
+      defer { contents.waiters = [] }
+      return contents.waiters
     }
     for waiter in waiting { waiter.resume() }
   }
