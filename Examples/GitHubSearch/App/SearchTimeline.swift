@@ -106,12 +106,14 @@ struct SearchTimeline {
 }
 
 extension SearchScreen.Server {
-  /// The server a replay names: none was asked, as the recording is replayed without one.
+  /// The server a replay names: none was asked, as the recording is replayed without one, and
+  /// the recording does not say whether GitHub or the offline catalog answered it.
   static let replay = SearchScreen.Server(label: "replay", name: "the server")
 
   private init(label: String, name: String) {
     self.label = label
     self.name = name
     tokenRaisesRateLimit = false
+    prompts = ["Search"]
   }
 }
