@@ -94,15 +94,10 @@ extension TimerStorage {
     withMachine { machine in
       let arrival: Machine.Arrival
       (due, arrival) = machine.receive(element, at: now)
-      switch arrival {
-      case .pass:
-        passes = true
-        return nil
-      case .hold(let start, _, let isNew):
-        return isNew ? start : nil
-      case .drop:
-        return nil
-      }
+      if case .pass = arrival { passes = true }
+      // The first value held in an interval starts the timer; a later one finds it running.
+      guard case .hold(let start, _, isNew: true) = arrival else { return nil }
+      return start
     }
     // A held value whose interval ended before its timer woke passes first, keeping the order.
     if let due { deliver(due) }
