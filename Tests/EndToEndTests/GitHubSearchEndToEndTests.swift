@@ -144,6 +144,23 @@ struct GitHubSearchEndToEndTests {
     #expect(result.standardOutput.isEmpty)
   }
 
+  @Test(arguments: [
+    ("GITHUB_SEARCH_OFFLINE_LATENCY_MS", "99999999999999999999", 600_000),
+    ("GITHUB_SEARCH_OFFLINE_LATENCY_MS", "600001", 600_000),
+    ("GITHUB_SEARCH_OFFLINE_RATE_LIMIT", "-1", 1_000_000),
+  ])
+  func anOfflineSettingOutOfRangeSaysWhichNumbersItTakes(
+    name: String, value: String, maximum: Int
+  ) async throws {
+    // An empty script: a setting in range would end at once, with nothing to do.
+    let result = try await run(
+      ["--offline", "--script", "/dev/null"], environment: [name: value])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "github-search: \(name) needs a whole number from 0 to \(maximum), not \"\(value)\"\n")
+  }
+
   @Test func sayingOfflineTwiceIsNotAConflict() async throws {
     let result = try await run(["--offline", "--offline", "--per-page", "1", "swift"])
     #expect(result.status == 0, "\(result.standardError)")

@@ -67,15 +67,18 @@ final class SearchBackend: Sendable {
   private static func startOfflineServer(
     environment: [String: String]
   ) throws(SetupError) -> OfflineGitHubServer {
-    func number(_ name: String) throws(SetupError) -> Int? {
+    // Ranged as the command line's numbers are: a latency of years would look like a hang.
+    func number(_ name: String, in range: ClosedRange<Int>) throws(SetupError) -> Int? {
       guard let text = environment[name], !text.isEmpty else { return nil }
-      guard let value = Int(text), value >= 0 else {
-        throw SetupError(message: "\(name) must be a number, got \"\(text)\"")
+      guard let value = Int(text), range.contains(value) else {
+        throw SetupError(
+          message: "\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), "
+            + "not \(JSONValue.quoted(text))")
       }
       return value
     }
-    let latency = try number("GITHUB_SEARCH_OFFLINE_LATENCY_MS") ?? 200
-    let rateLimit = try number("GITHUB_SEARCH_OFFLINE_RATE_LIMIT").map {
+    let latency = try number("GITHUB_SEARCH_OFFLINE_LATENCY_MS", in: 0...600_000) ?? 200
+    let rateLimit = try number("GITHUB_SEARCH_OFFLINE_RATE_LIMIT", in: 0...1_000_000).map {
       OfflineRateLimit(limit: $0)
     }
     let faults: OfflineFaults
