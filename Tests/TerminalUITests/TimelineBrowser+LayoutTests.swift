@@ -171,6 +171,24 @@ struct TimelineBrowserLayoutTests {
     #expect(lines[4] == "… 37 more lines")
   }
 
+  @Test func aDiffTooLongForItsRowsLeavesOutItsContextThenItsOldValues() {
+    func shown(_ lines: [String], rows: Int) -> [String] {
+      let entry = TimelineEntry(
+        offset: .zero, isAction: false, label: "mutation set",
+        diff: lines.joined(separator: "\n"))
+      return Array(TimelineBrowser.diff(entry, rows: rows, width: 40).map(\.text).dropFirst())
+    }
+    let change = ["  a: 0", "- b: 1", "+ b: 2", "  c: 3", "  d: 4", "- e: 5", "+ e: 6"]
+    #expect(shown(change, rows: 9).count == 7)
+    #expect(shown(change, rows: 5) == ["- b: 1", "+ b: 2", "- e: 5", "+ e: 6"])
+    #expect(shown(change, rows: 3) == ["+ b: 2", "+ e: 6"])
+    // One row: what the state became, rather than only how many lines are left out.
+    #expect(shown(change, rows: 2) == ["+ b: 2"])
+    // A diff that only removes keeps its old values: they are all it has.
+    let removal = ["  a: 0", "- b: 1", "- c: 2", "- d: 3", "  e: 4"]
+    #expect(shown(removal, rows: 3) == ["- b: 1", "… 2 more lines"])
+  }
+
   @Test func changedLinesJoinNearbyChangesAndMarkTheGaps() {
     let diff = ["  a", "  b", "- c", "+ C", "  d", "  e", "  f", "+ g", "  h"].joined(
       separator: "\n")

@@ -92,14 +92,20 @@ extension TimelineBrowser {
   }
 
   /// The selected event's diff in `rows` rows at most: a heading, then the changed lines with
-  /// one line of context around each run of changes (`…` where lines are left out), and how
-  /// many lines did not fit. No rows without an event.
+  /// one line of context around each run of changes (`…` where lines are left out). A diff too
+  /// long for its rows leaves out its context, then its old values (what the state became
+  /// matters most), then says how many lines did not fit. No rows without an event.
   static func diff(_ entry: TimelineEntry?, rows: Int, width: Int) -> [Line] {
     guard rows > 0, let entry else { return [] }
-    let lines = changedLines(of: entry.diff)
+    var lines = changedLines(of: entry.diff)
     var result = [rule(lines.isEmpty ? "no change to the state" : "what it changed", width: width)]
     let room = rows - 1
-    let shown = lines.count > room ? max(0, room - 1) : lines.count
+    if lines.count > room { lines.removeAll { $0.first != "-" && $0.first != "+" } }
+    if lines.count > room, lines.contains(where: { $0.first == "+" }) {
+      lines.removeAll { $0.first == "-" }
+    }
+    // A row for how many are left out, unless that would leave no line of the diff itself.
+    let shown = lines.count > room ? max(min(room, 1), room - 1) : lines.count
     for line in lines.prefix(shown) {
       let style: TextStyle =
         switch line.first {
@@ -109,7 +115,7 @@ extension TimelineBrowser {
         }
       result.append(Line(line, style: style).truncated(toDisplayWidth: width))
     }
-    if shown < lines.count && room > 0 {
+    if shown < lines.count && room > shown {
       result.append(
         Line("… \(lines.count - shown) more lines", style: .dim).truncated(toDisplayWidth: width))
     }
