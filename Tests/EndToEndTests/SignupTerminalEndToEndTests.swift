@@ -196,4 +196,21 @@ struct SignupTerminalEndToEndTests {
     try #require(retrying.contains("signing up (simulated)"), "the retry ended too soon")
     #expect(!retrying.contains("Sign-up failed"), "\(retrying.rows)")
   }
+
+  @Test func whileASignUpRunsEnterIsNotOfferedForTheButton() async throws {
+    // 5 s to sign up: the screen is read long before it ends, even on a loaded machine.
+    let session = try await start(latency: 5000)
+    defer { Task { await session.end() } }
+    try await fillNameAndPassword(session)
+    session.type(Self.tab + "abcdefg1")
+    #expect(await session.waitForScreen { $0.contains("Passwords match") })
+    session.type(Self.enter)
+    #expect(await session.waitForScreen { $0.contains("Enter sign up · Esc quit") })
+    session.type(Self.enter)
+    #expect(await session.waitForScreen { $0.contains("signing up (simulated)") })
+    let signingUp = session.screen()
+    try #require(signingUp.contains("signing up (simulated)"), "the sign-up ended too soon")
+    #expect(signingUp.contains("Tab/Shift-Tab move · Esc quit"), "\(signingUp.rows)")
+    #expect(!signingUp.contains("Enter sign up"), "\(signingUp.rows)")
+  }
 }

@@ -163,8 +163,9 @@ struct FormScreen {
     var hints = [KeyHint("Tab/Shift-Tab", "move", priority: focus == .signUpButton ? 2 : 1)]
     if focus != .signUpButton {
       hints.append(KeyHint("Enter", "next", priority: 2))
-    } else if !state.isSignedUp {
-      // On a finished form the button does nothing, so Enter is not offered.
+    } else if !state.isSignedUp && !state.isSigningUp {
+      // While a sign-up runs, and on a finished form, the button does nothing: Enter is not
+      // offered.
       hints.append(KeyHint("Enter", "sign up", priority: 1))
     }
     hints.append(KeyHint("Esc", "quit", priority: 0))
