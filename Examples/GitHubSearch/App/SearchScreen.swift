@@ -33,6 +33,9 @@ enum SearchScreen {
     /// What the query field says is searched, longest first: the field shows the first that
     /// leaves the query most of the window, so offline never reads as a search of GitHub.
     var prompts = ["Search GitHub"]
+    /// Whether the repositories come from the offline server's generated catalog, whose
+    /// addresses look like GitHub's but were made up.
+    var isOffline = false
 
     /// The server behind `apiURL`: the embedded offline server when `isOffline`, else GitHub
     /// (or GitHub Enterprise), with or without a token in `environment`.
@@ -46,6 +49,7 @@ enum SearchScreen {
         name = "the offline server"
         tokenRaisesRateLimit = false  // It never gets a token.
         prompts = ["Search the offline catalog", "Search offline"]
+        self.isOffline = true
       } else {
         label = host
         name = "GitHub"
@@ -145,7 +149,7 @@ enum SearchScreen {
     if let detail = search.detail {
       let lines = DetailPane.lines(
         detail, width: width, rows: layout.detailRows, spinner: local.spinner.frame, now: now,
-        server: server.name)
+        server: server)
       lines.forEach { frame.append($0) }
     }
     frame.append(KeyHint.line(hints(search, now: now), width: width))
