@@ -126,6 +126,9 @@ import Foundation
   /// writes `"Doesn\'t"`. Quotes, backslashes, control characters and line breaks are escaped,
   /// so a string stays on one line of a dump; so is a leading mark, which would join the quote.
   static func quoted(_ text: String) -> String {
+    // Most strings are printable ASCII without a quote or a backslash: copied whole, byte-checked.
+    let isPlain = text.utf8.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }
+    if isPlain { return "\"" + text + "\"" }
     var result = "\""
     var isFirst = true
     for scalar in text.unicodeScalars {
@@ -140,7 +143,6 @@ import Foundation
   }
 
   private static func needsEscaping(_ scalar: Unicode.Scalar, isFirst: Bool) -> Bool {
-    // Printable ASCII, the common case, without looking up the scalar's properties.
     if (0x20...0x7E).contains(scalar.value) { return scalar == "\"" || scalar == "\\" }
     switch scalar.properties.generalCategory {
     case .control, .lineSeparator, .paragraphSeparator: return true
