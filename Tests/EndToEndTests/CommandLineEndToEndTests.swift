@@ -88,6 +88,18 @@ struct CommandLineEndToEndTests {
     #expect(run.standardError.isEmpty)
   }
 
+  // MARK: Help a person can read
+
+  @Test(arguments: ["signup", "github-search"])
+  func theHelpFitsAnEightyColumnTerminal(program: String) async throws {
+    let run = try await BinaryRunner.run(program, arguments: ["--help"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("usage: \(program) "))
+    // Every character of the help is one column wide (ASCII and arrows).
+    let wide = run.outputLines.filter { $0.count > 80 }
+    #expect(wide.isEmpty, "\(wide)")
+  }
+
   // MARK: Options refused rather than ignored
 
   @Test(arguments: ["signup", "github-search"])

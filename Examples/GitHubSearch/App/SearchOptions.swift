@@ -19,47 +19,56 @@ struct SearchOptions: CommandLineOptions, Equatable {
   var query: String?
 
   static let usage = """
-    usage: github-search [--offline | --api-url URL] [--json] [--pages N] [--per-page N]
-                         [--record FILE] QUERY...
-           github-search [--offline | --api-url URL] [--json] [--script FILE] [--record FILE]
+    usage: github-search [--offline | --api-url URL] [--json] [--pages N]
+                         [--per-page N] [--record FILE] QUERY...
+           github-search [--offline | --api-url URL] [--json] [--script FILE]
+                         [--record FILE]
            github-search --replay FILE [--json]
 
-    Searches GitHub repositories. With a QUERY, prints the first N pages as a table (or JSON
-    lines), each page as it arrives, and exits. Otherwise, on a terminal, opens the interactive
-    search; with --script FILE or commands piped in, runs them and prints every state: query
-    TEXT, next, retry, open N, close, wait, sleep MS, # comment. The whole script is read and
-    checked before it runs. `wait` waits for the requests in flight, not for a rate limit to
-    pass (`sleep MS` then `retry` waits one out); at its end the script waits as `wait` does.
+    Searches GitHub repositories. With a QUERY, prints the first N pages as a table
+    (or JSON lines), each page as it arrives, and exits. Otherwise, on a terminal,
+    opens the interactive search; with --script FILE or commands piped in, runs
+    them and prints every state: query TEXT, next, retry, open N, close, wait,
+    sleep MS, # comment. The whole script is read and checked before it runs.
+    `wait` waits for the requests in flight, not for a rate limit to pass
+    (`sleep MS` then `retry` waits one out); at its end the script waits as `wait`
+    does.
 
     options:
-      --offline          serve a generated catalog from an embedded server on 127.0.0.1
+      --offline          search a generated catalog, served by an embedded server
+                         on 127.0.0.1
       --api-url URL      a GitHub-compatible API (default https://api.github.com)
-      --json             print JSON lines instead of text (not in the interactive search:
-                         there it is a usage error)
-      --pages N          how many pages to print for a QUERY, 1 to 1000 (default 1); a search
-                         stops at the first 1000 results, as GitHub serves no more, and says so
+      --json             print JSON lines instead of text (not in the interactive
+                         search: there it is a usage error)
+      --pages N          how many pages to print for a QUERY, 1 to 1000 (default
+                         1); a search stops at the first 1000 results, as GitHub
+                         serves no more, and says so
       --per-page N       results per page, 1 to 100 (default 30)
       --script FILE      run the commands in FILE (- for standard input)
-      --record FILE      record the session to FILE (JSON lines; the token is never in it);
-                         FILE must not exist: a recording never overwrites a file; at exit,
-                         says the command that replays it
-      --replay FILE      on a terminal, step through a recorded session: the screen after
-                         each event and what it changed (<- -> events, Shift: actions, Home,
-                         End, / find, q quit); off a terminal or with --json, print its
-                         states as a script prints them; from its mutations alone: no
-                         network, no clock; it takes only --json
+      --record FILE      record the session to FILE (JSON lines; the token is
+                         never in it); FILE must not exist: a recording never
+                         overwrites a file; at exit, says the command that
+                         replays it
+      --replay FILE      on a terminal, step through a recorded session: the
+                         screen after each event and what it changed (<- ->
+                         events, Shift: actions, Home, End, / find, q quit); off a
+                         terminal or with --json, print its states as a script
+                         prints them; from its mutations alone: no network, no
+                         clock; it takes only --json
       --debounce-ms N    the search debounce (default 300)
       -h, --help         show this help
 
-    exit status: 0 done; 1 the search failed (a QUERY, or a script that ends failed, rate
-    limited included; as signup for a failed sign-up), or a --record FILE exists or cannot be
-    written; 2 a usage, script or recording error (--replay of a missing, corrupt or foreign
-    file); Ctrl-C ends it by SIGINT (130 in a shell).
+    exit status: 0 done; 1 the search failed (a QUERY, or a script that ends
+    failed, rate limited included; as signup for a failed sign-up), or a --record
+    FILE exists or cannot be written; 2 a usage, script or recording error
+    (--replay of a missing, corrupt or foreign file); Ctrl-C ends it by SIGINT
+    (130 in a shell).
 
     environment:
       GITHUB_TOKEN       sent as a bearer token (never printed)
       GITHUB_SEARCH_OFFLINE_LATENCY_MS, GITHUB_SEARCH_OFFLINE_RATE_LIMIT,
-      GITHUB_SEARCH_OFFLINE_FAULTS, GITHUB_SEARCH_OFFLINE_LOG   tune --offline (see README)
+      GITHUB_SEARCH_OFFLINE_FAULTS, GITHUB_SEARCH_OFFLINE_LOG
+                         tune --offline (see README)
     """
 
   /// Who answers, as messages name it: the simulation must not be blamed on GitHub.
