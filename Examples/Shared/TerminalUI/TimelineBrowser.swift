@@ -2,16 +2,20 @@
 /// selected event, the list of events around it, what the event changed, and `event N of M`.
 ///
 /// ```
-/// Search GitHub › swift▏                                          offline · 127.0.0.1:40123
+/// Search › swift                                                                   replay
 /// …
 /// ── github-search --replay session.jsonl ───────────────────────────────────────────────
 ///    0.412 s  action updateQuery("swift")
-///    0.733 s  mutation setResults(30 repositories)
+/// ›  0.733 s  mutation setRepos(30 repositories)
+///    1.020 s  action openRepository(at: 1)
 /// ── what it changed ────────────────────────────────────────────────────────────────────
 /// - isLoadingFirstPage: true,
 /// + isLoadingFirstPage: false,
 /// event 2 of 14  ←→ event · ⇧←→ action · Home End ends · / find · q quit
 /// ```
+///
+/// The diff takes the rows it needs, up to its share of the window, and the event list the
+/// rest; the selection keeps its row as it moves.
 ///
 /// → and ← select the next and previous event, Shift-→ and Shift-← the next and previous
 /// action, Home and End the first and last; `/` opens a prompt whose Enter selects the next
