@@ -10,9 +10,9 @@ extension TimelineBrowser {
     var diffRows: Int
 
     /// The status line always; then one row of the event list at least, up to five (an odd
-    /// number, so the selection sits in the middle); the rule when there is room; two fifths of
-    /// the rest at most for the diff when that makes a heading and a line; the app's screen the
-    /// rest.
+    /// number, so the selection sits in the middle; rows a short diff leaves go below); the rule
+    /// when there is room; two fifths of the rest at most for the diff when that makes a heading
+    /// and a line; the app's screen the rest.
     init(rows: Int) {
       var free = max(0, rows - 1)
       stripRows = min(free, max(1, min(5, free / 5)))
