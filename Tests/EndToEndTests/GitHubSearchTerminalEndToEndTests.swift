@@ -281,6 +281,19 @@ struct GitHubSearchTerminalEndToEndTests {
     #expect(!shown.contains("Ctrl-R"))
   }
 
+  @Test func aQueryOnATerminalCutsEachRowToTheWindowInsteadOfWrappingIt() async throws {
+    let session = try TerminalSession(
+      "github-search", arguments: ["--offline", "--per-page", "5", "swift"],
+      environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"], rows: 30, columns: 60)
+    defer { Task { await session.end() } }
+    #expect(await session.waitForExit()?.status == 0)
+    // The terminal writes each "\n" as "\r\n".
+    let rows = session.output.split(separator: "\r\n")
+    #expect(rows.count == 5, "\(rows)")
+    #expect(rows.allSatisfy { $0.count <= 60 }, "\(rows)")
+    #expect(rows.contains { $0.hasSuffix("…") }, "\(rows)")
+  }
+
   @Test(arguments: [false, true])
   func withATokenSetTheCommandLineModesNeverAskForOne(scripted: Bool) async throws {
     let script = FileManager.default.temporaryDirectory

@@ -1,14 +1,17 @@
 import ExampleCommandLine
+import Foundation
 import GitHubSearchKit
 import Reactors
+import TerminalUI
 
 /// `github-search QUERY`: prints the first pages of a search and exits.
 ///
 /// Even this mode drives the reactor — `updateQuery`, then `loadNextPage` while pages are
 /// wanted — so it pages through the server's `Link` headers and stops at the 1000-result cap
 /// exactly as the interactive search does. Each page is printed as it arrives, as JSON lines or
-/// as table rows whose columns line up with the rows above them as far as they can. A search
-/// cut short by the cap says so on standard error.
+/// as table rows whose columns line up with the rows above them as far as they can; on a
+/// terminal, a row wider than the window is cut with "…" rather than wrapped, as `gh` does. A
+/// search cut short by the cap says so on standard error.
 enum OneShotSearch {
   /// Runs the search; returns 0 on success (zero results included), 1 on an API error.
   static func run(
@@ -20,6 +23,7 @@ enum OneShotSearch {
     await reactor.waitUntilIdle()
     var printed = 0
     var pagesLoaded = 0
+    let terminalWidth = isatty(STDOUT_FILENO) == 1 ? Terminal().size.columns : nil
     while true {
       let state = reactor.currentState
       pagesLoaded += 1
@@ -28,7 +32,9 @@ enum OneShotSearch {
         ? state.repositories[printed...].map(\.outputJSON)
         // The widths come from every row so far, so a new page lines up with the ones above
         // unless one of its rows is wider.
-        : Array(Repository.outputTable(state.repositories).dropFirst(printed))
+        : Repository.outputTable(state.repositories).dropFirst(printed).map { row in
+          terminalWidth.map { row.truncated(toDisplayWidth: $0, ellipsis: "…") } ?? row
+        }
       for line in lines { OutputFile.standardOutput.writeLine(line) }
       printed = state.repositories.count
       if let error = state.error {
