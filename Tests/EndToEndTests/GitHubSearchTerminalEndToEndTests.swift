@@ -220,7 +220,7 @@ struct GitHubSearchTerminalEndToEndTests {
   }
 
   @Test(arguments: [
-    (100, "Search the offline catalog › "), (50, "Search offline › "), (30, "› "),
+    (100, "Search the offline catalog › "), (60, "Search offline › "), (30, "› "),
   ])
   func offlineTheQueryFieldNamesTheOfflineCatalogNotGitHub(
     columns: Int, label: String
@@ -232,6 +232,8 @@ struct GitHubSearchTerminalEndToEndTests {
     let shown = session.screen(columns: columns)
     #expect(shown.rows[0].hasPrefix(label + "swift"), "\(shown.rows[0])")
     #expect(!shown.contains("GitHub"))
+    // Where the search goes shows whole, or not at all.
+    #expect(!shown.rows[0].hasSuffix("…"), "\(shown.rows[0])")
   }
 
   // MARK: 5. Errors where the eye is

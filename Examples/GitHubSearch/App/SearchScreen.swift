@@ -106,10 +106,10 @@ enum SearchScreen {
     let width = max(size.columns, 1)
     var frame = Frame()
 
-    // The query field, with where the search goes on the right when there is room for both.
+    // The query field, with where the search goes on the right when it fits whole in a third
+    // of the window: an address cut short names nothing.
     let label = fieldLabel(server, width: width)
-    let sourceText =
-      width >= 60 ? server.label.truncated(toDisplayWidth: width / 3, ellipsis: "…") : ""
+    let sourceText = width >= 60 && server.label.displayWidth <= width / 3 ? server.label : ""
     let sourceRoom = sourceText.isEmpty ? 0 : sourceText.displayWidth + 2
     let fieldWidth = max(1, width - label.displayWidth - sourceRoom)
     let (shown, cursorColumn) = local.editor.visibleText(width: fieldWidth)
