@@ -200,6 +200,21 @@ struct GitHubSearchTerminalEndToEndTests {
       "\(shown.rows)")
   }
 
+  @Test func ctrlLRedrawsTheWholeScreenAndKeepsTheSelection() async throws {
+    let session = try await start()
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await session.waitForScreen { $0.contains("1210 repositories") })
+    session.type(Self.down)
+    #expect(
+      await session.waitForScreen { $0.repositoryName(inListRow: 1) == $0.selectedRepositoryName })
+    let selected = try #require(session.screen().selectedRepositoryName)
+    let mark = session.outputCount
+    session.type("\u{0C}")  // Ctrl-L
+    #expect(await session.waitForOutput(containing: "\u{1B}[2J", after: mark))
+    #expect(await session.waitForScreen { $0.selectedRepositoryName == selected })
+  }
+
   @Test func shrinkingTheWindowKeepsTheSelectionInView() async throws {
     let session = try await start()
     defer { Task { await session.end() } }

@@ -104,6 +104,17 @@ struct SignupTerminalEndToEndTests {
     #expect(session.screen(columns: 40).contains("  Enter sign up · Esc quit"))
   }
 
+  @Test func ctrlLRedrawsTheWholeFormAsInTheSearch() async throws {
+    let session = try await start()
+    defer { Task { await session.end() } }
+    #expect(await session.waitForScreen { $0.contains("Esc quit") })
+    let mark = session.outputCount
+    session.type("\u{0C}")  // Ctrl-L
+    // The screen is cleared and every line drawn again, the title included.
+    #expect(await session.waitForOutput(containing: "\u{1B}[2J", after: mark))
+    #expect(await session.waitForOutput(containing: "Create your account", after: mark))
+  }
+
   // MARK: 8. A finished form shows one coherent state
 
   @Test func afterASuccessfulSignUpTheFormSaysOneThing() async throws {

@@ -79,8 +79,6 @@ import TerminalUI
         reactor.send(.closeRepository)
       case .control("r"):
         reactor.send(.retry)
-      case .control("l"):
-        screen?.invalidate()
       default:
         let before = local.editor.text
         guard local.editor.handle(key) else { break }
