@@ -88,7 +88,7 @@ struct SignupTerminalEndToEndTests {
     #expect(session.screen(rows: 10).rows[9].contains("Esc quit"))
   }
 
-  @Test func at40ColumnsTheHintsSayHowToMoveAndTheTitleIsNotCutMidWord() async throws {
+  @Test func at40ColumnsTheHintsSayHowToMoveAndNothingIsCutWithoutAnEllipsis() async throws {
     let session = try await start(columns: 40)
     defer { Task { await session.end() } }
     session.type("someone")
@@ -97,6 +97,9 @@ struct SignupTerminalEndToEndTests {
     #expect(shown.rows[0] == "  Create your account", "\(shown.rows[0])")
     let hints = try #require(shown.rows.first { $0.contains("Esc quit") })
     #expect(hints == "  Tab/Shift-Tab move · Esc quit")
+    // The footer's long lines end with "…" rather than in the middle of an address.
+    let source = try #require(shown.rows.first { $0.hasPrefix("  usernames: offline") })
+    #expect(source.hasSuffix("…") && source.count == 40, "\(source)")
 
     // On the button, pressing it is the hint that stays.
     session.type(Self.tab + Self.tab + Self.tab)

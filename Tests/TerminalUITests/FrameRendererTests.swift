@@ -63,34 +63,36 @@ struct FrameRendererTests {
     #expect(output.hasSuffix("\(esc)[4;10H\(esc)[?25h"))
   }
 
-  @Test func linesAreCutAtTheWidthByDisplayWidth() {
+  @Test func linesAreCutAtTheWidthByDisplayWidthAndEndWithAnEllipsis() {
     var renderer = FrameRenderer()
 
     let output = renderer.render(
-      Frame(lines: ["名前とアドレスです", "abcdefghijklmn", "ab名前とアドレス"]), size: size)
+      Frame(lines: ["名前とアドレスです", "abcdefghijklmn", "ab名前とア", "ab名前とアド"]), size: size)
 
-    // 10 columns: five wide characters; ten narrow ones (no clear: the line is full); and
-    // "ab" plus four wide characters, also exactly full.
-    #expect(output.contains("\(esc)[1;1H名前とアド\(esc)[2;1H"))
-    #expect(output.contains("\(esc)[2;1Habcdefghij\(esc)[3;1H"))
-    #expect(output.hasSuffix("\(esc)[3;1Hab名前とア"))
+    // 10 columns: four wide characters and "…" (a fifth would leave it no room), then a clear;
+    // nine narrow ones and "…" (no clear: the line is full); a line exactly full is whole.
+    #expect(output.contains("\(esc)[1;1H名前とア…\(esc)[K\(esc)[2;1H"))
+    #expect(output.contains("\(esc)[2;1Habcdefghi…\(esc)[3;1H"))
+    #expect(output.contains("\(esc)[3;1Hab名前とア\(esc)[4;1H"))
+    #expect(output.hasSuffix("\(esc)[4;1Hab名前と…\(esc)[K"))
   }
 
-  @Test func aWideCharacterThatWouldStraddleTheEdgeIsLeftOut() {
+  @Test func aLineThatJustFitsIsNotCut() {
     var renderer = FrameRenderer()
 
-    let output = renderer.render(Frame(lines: ["abcdefghi名"]), size: size)
+    let output = renderer.render(Frame(lines: ["abcdefghij"]), size: size)
 
-    #expect(output.hasSuffix("\(esc)[1;1Habcdefghi\(esc)[K"))
+    #expect(output.hasSuffix("\(esc)[1;1Habcdefghij"))
   }
 
   @Test func combiningMarksTakeNoColumn() {
     var renderer = FrameRenderer()
     let decomposed = String(repeating: "e\u{301}", count: 10)
 
-    let output = renderer.render(Frame(lines: [Line(decomposed + "x")]), size: size)
+    let output = renderer.render(Frame(lines: [Line(decomposed)]), size: size)
 
-    // Ten columns for ten clusters of two scalars each; the line is full, so no clear.
+    // Ten columns for ten clusters of two scalars each: the line is full, so it is neither cut
+    // nor cleared after.
     #expect(output.hasSuffix("\(esc)[1;1H" + decomposed))
   }
 
@@ -116,7 +118,7 @@ struct FrameRendererTests {
 
     let output = renderer.render(Frame(lines: [line]), size: size)
 
-    #expect(output.hasSuffix("\(esc)[1;1H12345678\(esc)[7mab\(esc)[0m"))
+    #expect(output.hasSuffix("\(esc)[1;1H12345678\(esc)[7ma…\(esc)[0m"))
   }
 
   @Test func controlCharactersAreDrawnAsReplacementCharacters() {

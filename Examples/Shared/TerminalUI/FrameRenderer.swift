@@ -6,8 +6,9 @@ import ExampleCommandLine
 /// The first frame, and the first after a size change or ``invalidate()``, clears the screen;
 /// after that only lines that changed are rewritten, each followed by "clear to end of line",
 /// and rows no longer used are cleared. The cursor is hidden while lines are drawn, then shown
-/// where the frame asks. An unchanged frame produces no output at all. Lines are cut at the
-/// terminal's width by display width, and control characters are drawn as `�`.
+/// where the frame asks. An unchanged frame produces no output at all. A line wider than the
+/// terminal is cut by display width and ends with "…", so a cut never passes for the whole
+/// text; control characters are drawn as `�`.
 public struct FrameRenderer: Sendable {
   private var drawnLines: [String] = []
   private var drawnSize: TerminalSize?
@@ -32,7 +33,7 @@ public struct FrameRenderer: Sendable {
     }
     var changes = ""
     let lines = frame.lines.prefix(rows).enumerated().map { row, line in
-      let (encoded, width) = Self.encode(line, columns: columns)
+      let (encoded, width) = Self.encode(line.truncated(toDisplayWidth: columns), columns: columns)
       if row >= drawnLines.count || drawnLines[row] != encoded {
         // At full width "clear to end of line" would erase the last character.
         changes += "\u{1B}[\(row + 1);1H" + encoded + (width < columns ? "\u{1B}[K" : "")
