@@ -160,7 +160,7 @@ import Testing
 
   @Test func idleWaitersAreResumedWhenTheLastScopeFinishes() async {
     var table = Table()
-    let scope = table.registerPlain()
+    let scope = table.plainScope()
     await withCheckedContinuation { continuation in
       let waits = table.addIdleWaiter(1, continuation)
       #expect(waits)
@@ -175,9 +175,20 @@ import Testing
     }
   }
 
+  @Test func aPlainRunRegisteredAfterTheEndHasItsTaskCancelled() {
+    var table = Table()
+    _ = table.endAll()
+    let scope = EffectScope(parent: nil)
+    let task = Task {}
+    let followUp = table.registerPlain(scope, task: task)
+    #expect(scope.isCancelled)
+    #expect(followUp.tasksToCancel == [task])
+    #expect(table.running.count == 1)  // Until its task returns, like any other.
+  }
+
   @Test func afterTheEndEveryNewScopeIsCancelledAsItComes() {
     var table = Table()
-    let running = table.registerPlain()
+    let running = table.plainScope()
     _ = table.endAll()
     #expect(running.isCancelled)
     #expect(started(table.register(.stop(nil), parent: nil)).isCancelled)
@@ -190,4 +201,13 @@ private func started(
   if case .start(let scope) = registration.0 { return scope }
   Issue.record("expected the work to start, got \(registration.0)")
   return EffectScope(parent: nil)
+}
+
+extension EffectTable {
+  /// Registers a plain top-level run with a task that does nothing, and returns its scope.
+  mutating func plainScope() -> EffectScope {
+    let scope = EffectScope(parent: nil)
+    _ = registerPlain(scope, task: Task {})
+    return scope
+  }
 }

@@ -97,7 +97,7 @@ import Testing
     machine.state = 0
     let buffer = StateBuffer<Int>(latestOnly: false)
     _ = machine.add(.consumer(buffer))
-    let scope = machine.makeExtras().effects.registerPlain()
+    let scope = machine.makeExtras().effects.plainScope()
     let ending = machine.end()
     #expect(scope.isCancelled)
     #expect(ending.consumers.count == 1)

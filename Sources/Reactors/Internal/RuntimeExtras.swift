@@ -37,9 +37,10 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
 
   @usableFromInline init() {}
 
-  /// Whether nothing here changes how a step is performed.
+  /// Whether nothing here changes how a step is performed. (A tracker changes how its tasks
+  /// start: the plain path counts none.)
   var isPlain: Bool {
-    pipeline == nil && diagnostics.isEmpty && stub == nil && recorder == nil
+    pipeline == nil && diagnostics.isEmpty && stub == nil && recorder == nil && tracker == nil
   }
 
   /// Sets the configured diagnostics or the probe, keeping `diagnostics` the list of both.

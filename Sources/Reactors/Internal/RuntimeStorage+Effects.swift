@@ -9,7 +9,7 @@ extension RuntimeStorage {
     guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else {
       return
     }
-    spawn(pending, for: action, reactor)
+    spawn(pending, for: action, extras, reactor)
   }
 
   /// Performs the immediate part of `node` — delivers mutations, registers scopes, fixes delay
@@ -132,12 +132,13 @@ extension RuntimeStorage {
   // MARK: - Tasks
 
   /// Starts the tasks of work left over by a step.
-  @inlinable func spawn<R: Reactor>(_ pending: Pending<Mutation>, for action: Action, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  @inlinable func spawn<R: Reactor>(
+    _ pending: Pending<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch pending {
     case .parallel(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
-      for part in parts { spawn(part, for: action, reactor) }
+      for part in parts { spawn(part, for: action, extras, reactor) }
     case .scoped(let scope, let inner) where scope.isLatest:
       let slot = update { machine -> (TypedLatestSlot<Mutation>?, FollowUp) in
         let extras = machine.makeExtras()
@@ -186,20 +187,33 @@ extension RuntimeStorage {
     case .queued(let scope, _):
       launch(pending, in: EffectContext(reactor: reactor, action: action, scope: scope))
     default:
-      let (scope, count) = withLock { ($0.makeExtras().effects.registerPlain(), $0.countTask()) }
+      // The task starts before its scope is registered: this step owns the reactor until it
+      // ends, so whatever the task sends, and its end, wait in the step's queue until then.
+      // Registering and keeping the task's handle then take one lock hold instead of two.
+      let (scope, count) = newPlainRun(extras)
       let context = EffectContext(reactor: reactor, action: action, scope: scope)
-      launch(pending, in: context, count: count)
+      let task = makeTask(pending, in: context, count: count)
+      perform { $0.makeExtras().effects.registerPlain(scope, task: task) }
     }
   }
 
-  /// Starts the task that runs `work` in `context`'s scope.
+  /// Starts the task that runs `work` in `context`'s scope, registered already.
   @discardableResult
   @inlinable func launch<R: Reactor>(
-    _ work: Pending<Mutation>, in context: EffectContext<R>, count: TaskCount? = nil
+    _ work: Pending<Mutation>, in context: EffectContext<R>
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let count = count ?? trackTask()
-    let task = Task(priority: work.priority) {
+    let task = makeTask(work, in: context, count: trackTask())
+    perform { $0.makeExtras().effects.attach(task, to: context.scope) }
+    return task
+  }
+
+  /// A task that runs `work` in `context`'s scope, counted by `count`'s tracker if there is one.
+  @inlinable func makeTask<R: Reactor>(
+    _ work: Pending<Mutation>, in context: EffectContext<R>, count: TaskCount
+  ) -> Task<Void, Never>
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    Task(priority: work.priority) {
       if count.isTracked {
         await count.run(for: context.action) { await context.run(work) }
       } else {
@@ -207,8 +221,12 @@ extension RuntimeStorage {
       }
       count.taskEnded()
     }
-    perform { $0.makeExtras().effects.attach(task, to: context.scope) }
-    return task
+  }
+
+  /// The scope of a plain top-level run, not registered yet, and its task's count.
+  @usableFromInline func newPlainRun(_ extras: Extras?) -> (EffectScope, TaskCount) {
+    // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
+    (EffectScope(parent: nil), extras == nil ? TaskCount(nil) : trackTask())
   }
 
   /// Counts a task about to start, if a leak check or test store installed a tracker.

@@ -48,6 +48,7 @@ extension RuntimeStorage {
       if let tracker = extras.tracker { return tracker }
       let tracker = EffectTracker()
       extras.tracker = tracker
+      machine.updatePath()
       return tracker
     }
   }
