@@ -16,6 +16,7 @@ let package = Package(
   products: [
     .library(name: "Reactors", targets: ["Reactors"]),
     .library(name: "ReactorsTesting", targets: ["ReactorsTesting"]),
+    .library(name: "ReactorsRecording", targets: ["ReactorsRecording"]),
     .executable(name: "signup", targets: ["SignupApp"]),
     .executable(name: "github-search", targets: ["GitHubSearchApp"]),
   ],
@@ -23,12 +24,18 @@ let package = Package(
   targets: [
     // MARK: The framework
 
+    // NB: the core does not import Foundation; what needs it (recordings as JSON Lines) is in
+    // ReactorsRecording, so a program that does not record links no Foundation on Linux.
     .target(
       name: "Reactors"
     ),
     .target(
-      name: "ReactorsTesting",
+      name: "ReactorsRecording",
       dependencies: ["Reactors"]
+    ),
+    .target(
+      name: "ReactorsTesting",
+      dependencies: ["Reactors", "ReactorsRecording"]
     ),
 
     // MARK: Example support, shared by both examples
@@ -58,7 +65,9 @@ let package = Package(
     // NB: the product is `signup`; the target is named apart from the library it runs.
     .executableTarget(
       name: "SignupApp",
-      dependencies: ["SignupKit", "TerminalUI", "ExampleCommandLine", "Reactors"],
+      dependencies: [
+        "SignupKit", "TerminalUI", "ExampleCommandLine", "Reactors", "ReactorsRecording",
+      ],
       path: "Examples/Signup/App"
     ),
 
@@ -71,7 +80,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "GitHubSearchApp",
-      dependencies: ["GitHubSearchKit", "TerminalUI", "ExampleCommandLine", "Reactors"],
+      dependencies: [
+        "GitHubSearchKit", "TerminalUI", "ExampleCommandLine", "Reactors", "ReactorsRecording",
+      ],
       path: "Examples/GitHubSearch/App"
     ),
 
@@ -79,7 +90,7 @@ let package = Package(
 
     .testTarget(
       name: "ReactorsTests",
-      dependencies: ["Reactors", "ReactorsTesting", "ExtremeValues"]
+      dependencies: ["Reactors", "ReactorsRecording", "ReactorsTesting", "ExtremeValues"]
     ),
     .testTarget(
       name: "ReactorsTestingTests",

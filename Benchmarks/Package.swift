@@ -23,6 +23,7 @@ let package = Package(
       name: "ReactorsBenchmarks",
       dependencies: [
         .product(name: "Reactors", package: "Reactors"),
+        .product(name: "ReactorsRecording", package: "Reactors"),
         .product(name: "OpenCombine", package: "OpenCombine"),
         "MallocCounter",
       ]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the API reference and articles of both library modules with the toolchain's `docc`,
-# warnings as errors: Documentation/Reactors.docc and Documentation/ReactorsTesting.docc.
+# Builds the API reference and articles of the three library modules with the toolchain's `docc`,
+# warnings as errors: Documentation/Reactors.docc, Documentation/ReactorsRecording.docc and
+# Documentation/ReactorsTesting.docc.
 #
 #   bash Scripts/build-docs.sh          # sites in .build-docs/<Module>/, e.g. for `docc preview`
 #
@@ -12,7 +13,7 @@ out=.build-docs
 symbols="$out/symbol-graphs"
 mkdir -p "$symbols"
 
-# One build emits the symbol graphs of ReactorsTesting and of Reactors, which it depends on. A
+# One build emits the symbol graphs of ReactorsTesting and of the two modules it depends on. A
 # build with nothing to do emits none: the graphs of the last one stay, matching the sources.
 swift build --target ReactorsTesting --scratch-path "$out" \
   -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$symbols"
@@ -23,7 +24,7 @@ python3 - "$symbols" <<'PYTHON'
 import json, os, sys
 
 symbols = sys.argv[1]
-for module in ("Reactors", "ReactorsTesting"):
+for module in ("Reactors", "ReactorsRecording", "ReactorsTesting"):
     with open(os.path.join(symbols, f"{module}.symbols.json")) as file:
         graph = json.load(file)
     own = f"/Sources/{module}/"
@@ -40,7 +41,7 @@ for module in ("Reactors", "ReactorsTesting"):
         json.dump(graph, file)
 PYTHON
 
-for module in Reactors ReactorsTesting; do
+for module in Reactors ReactorsRecording ReactorsTesting; do
   rm -rf "${out:?}/$module"
   docc convert "Documentation/$module.docc" \
     --additional-symbol-graph-dir "$symbols/$module" \
@@ -49,4 +50,4 @@ for module in Reactors ReactorsTesting; do
     --warnings-as-errors \
     --output-dir "$out/$module"
 done
-echo "Documentation built: $out/Reactors, $out/ReactorsTesting"
+echo "Documentation built: $out/Reactors, $out/ReactorsRecording, $out/ReactorsTesting"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Type-checks the libraries adopters get, `Reactors` and `ReactorsTesting`, for the Apple systems
-# Package.swift declares, on Linux, where no Apple SDK exists.
+# Type-checks the libraries adopters get, `Reactors`, `ReactorsRecording` and `ReactorsTesting`,
+# for the Apple systems Package.swift declares, on Linux, where no Apple SDK exists.
 #
 #   bash Scripts/check-apple-availability.sh
 #
@@ -15,15 +15,16 @@
 #    goes; `@backDeployed(before:)` goes (some of its declarations have no body there; a caller
 #    checks the `@available` beside it, which stays).
 # 2. For each platform in Package.swift's `platforms` (macOS, iOS, tvOS, watchOS), at its
-#    declared minimum, compiles every .swift file under Sources/Reactors into a module and
-#    type-checks every .swift file under Sources/ReactorsTesting against it, as SwiftPM's debug
+#    declared minimum, compiles every .swift file under Sources/Reactors into a module, then
+#    Sources/ReactorsRecording against it, and type-checks every .swift file under
+#    Sources/ReactorsTesting against both, as SwiftPM's debug
 #    build would (Swift 6, `-DSWIFT_PACKAGE -DDEBUG`). Any error, or any warning in those files,
 #    fails the check.
-# 3. Proves it can fail: copies of both folders, with a planted file in one of them that uses
+# 3. Proves it can fail: copies of the three folders, with a planted file in one of them that uses
 #    `ObservationRegistrar` (macOS 14 / iOS 17 / tvOS 17 / watchOS 10) without `@available`
 #    inside `#if canImport(Darwin)`, must be reported on every platform, once with the file in
-#    Reactors and once in ReactorsTesting. So the check enforces availability, in declarations
-#    and function bodies, in both targets, and compiles the Apple branches.
+#    each target. So the check enforces availability, in declarations and function bodies, in
+#    every target, and compiles the Apple branches.
 #
 # What it cannot see:
 # - Code for other systems: `#if os(Linux)`, `#elseif canImport(Glibc)` and the like are skipped,
@@ -59,7 +60,7 @@ module_triple() {
 #   check-apple-availability.sh --platform <triple> <Reactors folder> <ReactorsTesting folder> <log>
 # Exits 0 if the compiler reported no error, and no warning in the files compiled.
 if [ "${1:-}" = "--platform" ]; then
-  triple=$2 reactors_folder=$3 testing_folder=$4 log=$5
+  triple=$2 reactors_folder=$3 recording_folder=$4 testing_folder=$5 log=$6
   modules="${log%.log}.modules"
   mkdir -p "$modules"
   flags=(-target "$triple" -sdk "$scratch/sdk/$(module_triple "$triple")"
@@ -67,6 +68,7 @@ if [ "${1:-}" = "--platform" ]; then
     -package-name reactors -parse-as-library -no-color-diagnostics
     -Xfrontend -disable-objc-interop)
   mapfile -t reactors < <(find "$reactors_folder" -name '*.swift' | sort)
+  mapfile -t recording < <(find "$recording_folder" -name '*.swift' | sort)
   mapfile -t testing < <(find "$testing_folder" -name '*.swift' | sort)
   status=0
   # NB: whole-module and not separately: the driver's separate module job skips the bodies of
@@ -74,9 +76,13 @@ if [ "${1:-}" = "--platform" ]; then
   {
     swiftc "${flags[@]}" -module-name Reactors -emit-module -wmo -no-emit-module-separately-wmo \
       -emit-module-path "$modules/Reactors.swiftmodule" "${reactors[@]}" &&
+      swiftc "${flags[@]}" -module-name ReactorsRecording -emit-module -wmo \
+        -no-emit-module-separately-wmo -I "$modules" \
+        -emit-module-path "$modules/ReactorsRecording.swiftmodule" "${recording[@]}" &&
       swiftc "${flags[@]}" -module-name ReactorsTesting -typecheck -I "$modules" "${testing[@]}"
   } >"$log" 2>&1 || status=1
-  if grep ': warning:' "$log" | grep -F -e "$reactors_folder/" -e "$testing_folder/" >/dev/null
+  if grep ': warning:' "$log" |
+    grep -F -e "$reactors_folder/" -e "$recording_folder/" -e "$testing_folder/" >/dev/null
   then
     status=1
   fi
@@ -160,7 +166,8 @@ check_all() {
   mkdir -p "$scratch/logs/$name"
   printf '%s\n' "${triples[@]}" |
     xargs -P 2 -I '{}' sh -c \
-      'if bash "$0" --platform "$1" "$2/Reactors" "$2/ReactorsTesting" "$3/$1.log"; then
+      'if bash "$0" --platform "$1" "$2/Reactors" "$2/ReactorsRecording" "$2/ReactorsTesting" \
+           "$3/$1.log"; then
          echo "$1 ok"; else echo "$1 failed"; fi' \
       "$script" '{}' "$root" "$scratch/logs/$name" |
     sort
@@ -171,7 +178,7 @@ check_all() {
 plant() {
   local name=$1 target=$2
   mkdir -p "$scratch/planted/$name"
-  cp -R Sources/Reactors Sources/ReactorsTesting "$scratch/planted/$name/"
+  cp -R Sources/Reactors Sources/ReactorsRecording Sources/ReactorsTesting "$scratch/planted/$name/"
   cat >"$scratch/planted/$name/$target/PlantedError.swift" <<'EOF'
 // Planted by Scripts/check-apple-availability.sh: the check must report this file.
 #if canImport(Glibc)
@@ -204,7 +211,7 @@ echo "== stand-in SDKs in $scratch/sdk"
 for triple in "${triples[@]}"; do make_sdk "$triple"; done
 
 failed=0
-echo "== Sources/Reactors, then Sources/ReactorsTesting, for ${triples[*]}"
+echo "== Sources/Reactors, Sources/ReactorsRecording, then Sources/ReactorsTesting, for ${triples[*]}"
 while read -r triple result; do
   echo "$triple: $result"
   if [ "$result" != ok ]; then
@@ -215,7 +222,7 @@ done < <(check_all sources "$repository/Sources")
 
 # Two reports per platform: the stored property, and the use in a function body.
 expected="PlantedError.swift:[0-9]+:[0-9]+: error: 'ObservationRegistrar' is only available in"
-for target in Reactors ReactorsTesting; do
+for target in Reactors ReactorsRecording ReactorsTesting; do
   echo "== a planted error in $target must be reported twice on every platform"
   plant "$target" "$target"
   while read -r triple result; do
@@ -234,4 +241,4 @@ if [ $failed -ne 0 ]; then
   echo "error: the libraries do not compile for every Apple system Package.swift declares" >&2
   exit 1
 fi
-echo "== both libraries type-check for every Apple system declared, and the check can fail"
+echo "== the three libraries type-check for every Apple system declared, and the check can fail"

@@ -11,8 +11,8 @@ and DocC show nothing of them):
 and a plain ``` block may follow `<!-- output: TARGET -->`: what running executable TARGET prints.
 
 Targets that the manifest does not declare are added: a name ending in `Tests` is a test target
-(depending on both products and `MyApp`), a target with a `main.swift` an executable, any other a
-library; each depends on `Reactors` and on `MyApp`, the manifest's own library.
+(depending on `ReactorsTesting` too), a target with a `main.swift` an executable, any other a
+library; each depends on `Reactors`, `ReactorsRecording` and `MyApp`, the manifest's own library.
 
 Usage: doc_samples.py REPOSITORY PACKAGE_DIRECTORY DEPENDENCY_URL
 Writes the package, prints one line per executable to run: `TARGET<TAB>EXPECTED_OUTPUT_FILE`.
@@ -128,6 +128,7 @@ def main():
         else:
             kind = "executableTarget" if "main.swift" in targets[target] else "target"
             dependencies = [product("Reactors")]
+        dependencies.append(product("ReactorsRecording"))
         dependencies.append('"MyApp"')
         added.append(f'  .{kind}(name: "{target}", dependencies: [{", ".join(dependencies)}]),')
     with open(os.path.join(package, "Package.swift"), "w", encoding="utf-8") as file:

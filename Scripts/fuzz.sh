@@ -37,7 +37,7 @@ sources() {
       Examples/Shared/LoopbackHTTP/HTTPHeaders.swift ;;
   github-script) echo "${script[@]}" "$kit"/ScriptCommand.swift ;;
   signup-script) echo "${script[@]}" Examples/Signup/SignupKit/ScriptCommand.swift ;;
-  recording) find Sources/Reactors -name '*.swift' ;;
+  recording) find Sources/Reactors Sources/ReactorsRecording -name '*.swift' ;;
   key-decoder) echo Examples/Shared/TerminalUI/{KeyDecoder,Key}.swift ;;
   *) echo "unknown fuzz target: $1 (targets: ${all[*]})" >&2; return 1 ;;
   esac
@@ -61,7 +61,7 @@ build() {
   files=$(sources "$name")
   # -O: a fuzzer is only as good as its executions per second.
   # shellcheck disable=SC2046,SC2086
-  swiftc -parse-as-library -swift-version 6 -O -g -sanitize=fuzzer,address \
+  swiftc -parse-as-library -swift-version 6 -O -g -sanitize=fuzzer,address -package-name fuzz \
     -module-name "Fuzz_${name//-/_}" -I "$out/stubs" \
     $(find "Fuzz/$name" -name '*.swift') $files -o "$out/$name" 2>"$out/$name.build.log" || {
     # The linker's notes about AddressSanitizer's own symbols are noise; the errors are kept.

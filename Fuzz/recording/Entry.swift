@@ -1,6 +1,6 @@
-// Fuzz target: the Recording loader (`Recording(jsonLines:)`), built with the whole Reactors
-// module. Input: the text of a recording. Property: events with offsets in range, or a
-// RecordingError, never a trap.
+// Fuzz target: the Recording loader (`Recording(jsonLines:)`), built with the whole Reactors and
+// ReactorsRecording modules. Input: the text of a recording. Property: events with offsets in
+// range, or a RecordingError, never a trap.
 import Foundation
 
 /// A reactor with the shapes of both examples' actions: strings, numbers, nested payloads.

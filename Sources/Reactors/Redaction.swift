@@ -32,8 +32,9 @@ public struct Redaction: Sendable, Hashable {
   /// Whether a field, case or label with this name holds a secret.
   public func isSecret(_ name: String) -> Bool {
     if keywords.isEmpty { return false }
-    // Byte by byte: `String.contains` is Foundation's search here, the slowest part of a state's
-    // diff (`Performance.md`). An empty keyword matches nothing, as it did with that search.
+    // Byte by byte: `String.contains` resolves to Foundation's search wherever Foundation is
+    // imported (it was the slowest part of a state's diff, `Performance.md`). An empty keyword
+    // matches nothing.
     let name = Array(name.lowercased().utf8)
     return keywords.contains { keyword in
       let keyword = keyword.utf8

@@ -1,4 +1,5 @@
 @_spi(Testing) import Reactors
+import ReactorsRecording
 
 extension TestStore where R.Action: Decodable, R.Mutation: Decodable & Equatable {
   /// Replays a recorded session: sends each recorded action when the recording did, on `clock`,

@@ -2,6 +2,7 @@ import Foundation
 import GitHubSearchKit
 import LoopbackHTTP
 @_spi(Testing) import Reactors
+import ReactorsRecording
 import ReactorsTesting
 import Testing
 

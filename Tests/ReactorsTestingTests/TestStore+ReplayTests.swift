@@ -1,4 +1,5 @@
 import Foundation
+import ReactorsRecording
 import Testing
 
 @testable import ReactorsTesting

@@ -1,4 +1,5 @@
 import Foundation
+import ReactorsRecording
 import ReactorsTesting
 import SignupKit
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import GitHubSearchKit
 import Reactors
+import ReactorsRecording
 import TerminalUI
 
 /// `github-search --replay FILE` on a terminal: the recorded session in a ``TimelineBrowser``,

@@ -2,6 +2,7 @@ import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import Reactors
+import ReactorsRecording
 import TerminalUI
 
 /// `github-search --replay FILE`: on a terminal (standard input and output), without `--json`,

@@ -2,6 +2,7 @@ import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import Reactors
+import ReactorsRecording
 import TerminalUI
 
 // github-search: ReactorKit's GitHub search on Swift Concurrency. See README.md.

@@ -1,6 +1,7 @@
 import ExampleCommandLine
 import Foundation
 import Reactors
+import ReactorsRecording
 import SignupKit
 import TerminalUI
 

@@ -1,5 +1,6 @@
 import Foundation
 import Reactors
+import ReactorsRecording
 import SignupKit
 import TerminalUI
 

@@ -1,5 +1,6 @@
 import ExampleCommandLine
 import Foundation
+import ReactorsRecording
 import SignupKit
 import TerminalUI
 

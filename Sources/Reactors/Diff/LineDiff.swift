@@ -11,7 +11,8 @@
 ///
 /// Long runs of unchanged lines far from any change fold into `… (N unchanged lines)`.
 ///
-/// SPI: `ReactorsTesting` uses it for its failure messages, the diagnostics for change diffs.
+/// SPI: `ReactorsTesting` uses it for its failure messages, the diagnostics and
+/// `ReactorsRecording`'s timelines for change diffs.
 @_spi(Testing) public enum LineDiff {
   /// One line of the diff.
   enum Change: Equatable {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A stable description of any value, built with `Mirror`, for failure messages and diffs.
 ///
 /// Structs and classes print as `Type(label: value, ...)`, enums as `.case(payload)`, optionals
@@ -20,7 +18,8 @@ import Foundation
 /// With a ``Redaction``, a field, case, tuple label or string key it names as secret prints as
 /// `<redacted>`, as in the one-line descriptions of ``ReactorDiagnostics``.
 ///
-/// SPI: `ReactorsTesting` uses it for its failure messages, the diagnostics for change diffs.
+/// SPI: `ReactorsTesting` uses it for its failure messages, the diagnostics and
+/// `ReactorsRecording`'s timelines for change diffs.
 @_spi(Testing) public enum ValueDump {
   /// The multi-line dump of `value`, two spaces per level.
   public static func lines(of value: Any) -> String {
@@ -28,7 +27,7 @@ import Foundation
   }
 
   /// The multi-line dump of `value` with the secrets `redaction` names replaced.
-  static func lines(of value: Any, redaction: Redaction) -> String {
+  package static func lines(of value: Any, redaction: Redaction) -> String {
     var lines: [String] = []
     var visited: Set<ObjectIdentifier> = []
     let root = node(for: value, visited: &visited, redaction)
@@ -95,6 +94,9 @@ import Foundation
       }
       .sorted { ($0.label ?? "") < ($1.label ?? "") }
       return .group(open: "[", close: "]", empty: "[:]", children: children)
+    case .struct:
+      if let leaf = foundationLeaf(value, mirror) { return .leaf(leaf) }
+      return recordNode(value, mirror, visited: &visited, redaction)
     case .class:
       let id = ObjectIdentifier(value as AnyObject)
       guard visited.insert(id).inserted else { return .leaf("\(typeName(of: value))(<cycle>)") }
@@ -111,11 +113,6 @@ import Foundation
     case let string as String: quoted(string)
     case let string as Substring: quoted(String(string))
     case let character as Character: quoted(String(character))
-    case let url as URL: "URL(\(quoted(url.absoluteString)))"
-    case let uuid as UUID: "UUID(\(uuid.uuidString))"
-    case let date as Date: "Date(\(date.timeIntervalSince1970))"
-    case let data as Data: "Data(\(data.count) bytes)"
-    case let decimal as Decimal: decimal.description
     case let duration as Duration: "Duration(\(duration))"
     case let type as Any.Type: String(reflecting: type)
     default: nil
@@ -148,6 +145,26 @@ import Foundation
     case .control, .lineSeparator, .paragraphSeparator: return true
     case .nonspacingMark, .spacingMark, .enclosingMark: return isFirst
     default: return false
+    }
+  }
+
+  /// Foundation's value types, whose `Mirror` shows storage too: recognised by name, since this
+  /// module does not link Foundation (a program that has such a value has linked it).
+  private static func foundationLeaf(_ value: Any, _ mirror: Mirror) -> String? {
+    let name = String(reflecting: type(of: value))
+    guard let dot = name.firstIndex(of: "."),
+      ["Foundation", "FoundationEssentials"].contains(name[..<dot])
+    else { return nil }
+    switch name[name.index(after: dot)...] {
+    case "URL": return "URL(\(quoted(String(describing: value))))"
+    case "UUID": return "UUID(\(value))"
+    case "Data": return "Data(\(value))"  // "3 bytes"
+    case "Decimal": return "\(value)"
+    case "Date":
+      // Its mirror shows the seconds since 2001, exactly; its description drops the fraction.
+      guard let seconds = mirror.children.first?.value as? Double else { return nil }
+      return "Date(\(seconds + 978_307_200))"  // Seconds since 1970.
+    default: return nil
     }
   }
 

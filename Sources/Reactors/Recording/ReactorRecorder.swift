@@ -1,8 +1,8 @@
 /// Records a reactor's session: each action as sent and each mutation as reduced, in order, with
 /// where the mutation came from and when, for a sink you supply.
 ///
-/// Give it to the reactor's runtime. ``jsonLines(for:redaction:clock:writeLine:)`` writes a file that
-/// ``Recording`` loads back, secrets redacted:
+/// Give it to the reactor's runtime. `jsonLines(for:redaction:clock:writeLine:)` writes a file that
+/// `Recording` loads back, secrets redacted:
 ///
 /// ```swift
 /// final class SearchReactor: Reactor {
@@ -24,7 +24,7 @@ public struct ReactorRecorder<Action: Sendable, Mutation: Sendable>: Sendable {
   /// Hands every event to `sink`, with the raw values; times count from this call.
   ///
   /// > Important: The values are not redacted: a sink that stores or prints them redacts the
-  /// > secrets itself, as ``jsonLines(for:redaction:clock:writeLine:)`` does.
+  /// > secrets itself, as `jsonLines(for:redaction:clock:writeLine:)` does.
   ///
   /// - Parameters:
   ///   - clock: What times the events; a monotonic `ContinuousClock` by default, a `TestClock`

@@ -2,6 +2,7 @@ import ReactorsTesting
 import Testing
 
 @testable import Reactors
+@testable import ReactorsRecording
 
 @Suite(.timeLimit(.minutes(2))) struct ReactorReplayTests {
   @Test func replayingMutationsReturnsEveryStateTheyMake() {

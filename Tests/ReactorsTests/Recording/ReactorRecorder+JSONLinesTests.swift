@@ -3,6 +3,7 @@ import ReactorsTesting
 import Testing
 
 @testable import Reactors
+@testable import ReactorsRecording
 
 @Suite(.timeLimit(.minutes(2))) struct ReactorRecorderJSONLinesTests {
   @Test func theFirstLineNamesTheFormatItsVersionAndTheReactor() {

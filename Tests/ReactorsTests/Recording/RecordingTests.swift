@@ -4,6 +4,7 @@ import ReactorsTesting
 import Testing
 
 @testable import Reactors
+@testable import ReactorsRecording
 
 @Suite(.timeLimit(.minutes(2))) struct RecordingTests {
   @Test func aRecordingLoadsBackWithItsEventsSourcesAndTimes() async throws {

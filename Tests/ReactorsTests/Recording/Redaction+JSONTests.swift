@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Reactors
+@testable import ReactorsRecording
 
 @Suite(.timeLimit(.minutes(1))) struct RedactionJSONTests {
   @Test func aKeyThatNamesASecretLosesItsValueAtAnyDepth() {

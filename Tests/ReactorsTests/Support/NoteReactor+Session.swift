@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsRecording
 import ReactorsTesting
 import Testing
 

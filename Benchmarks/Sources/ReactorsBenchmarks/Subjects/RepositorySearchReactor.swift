@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsRecording
 
 /// A search reactor shaped like the github-search example's, for replay: a page of repositories
 /// in the state and an access token that redaction must hide. Only `reduce` runs in a replay.

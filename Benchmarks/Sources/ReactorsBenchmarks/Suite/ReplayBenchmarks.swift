@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsRecording
 
 /// The benchmarks of stepping through a recording.
 extension Benchmark {

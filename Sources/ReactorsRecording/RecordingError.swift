@@ -1,3 +1,5 @@
+import Reactors
+
 /// Why a recording could not be loaded.
 public enum RecordingError: Error, Equatable, CustomStringConvertible {
   /// The file could not be read.

@@ -1,11 +1,12 @@
 import Foundation
+import Reactors
 
 /// A recorded session of a reactor, loaded from the JSON Lines that
-/// ``ReactorRecorder/jsonLines(for:redaction:clock:writeLine:)`` wrote.
+/// `ReactorRecorder/jsonLines(for:redaction:clock:writeLine:)` wrote.
 ///
 /// Replay its ``mutations`` to get every state the session went through, without effects or
-/// I/O (``Reactor/replay(_:from:)``), or send its ``events``' actions again with their timing
-/// (``Reactor/replayActions(of:on:)``).
+/// I/O (`Reactor/replay(_:from:)`), or send its ``events``' actions again with their timing
+/// (`Reactor/replayActions(of:on:)`).
 ///
 /// ```swift
 /// let recording = try Recording<SearchReactor>(contentsOf: url)

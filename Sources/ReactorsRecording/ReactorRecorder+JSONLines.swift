@@ -1,3 +1,5 @@
+import Reactors
+
 extension ReactorRecorder where Action: Encodable, Mutation: Encodable {
   /// Writes the session as JSON Lines, one line per event, secrets redacted, for ``Recording``
   /// to load.
@@ -10,7 +12,7 @@ extension ReactorRecorder where Action: Encodable, Mutation: Encodable {
   ///
   /// The first line names the format and the reactor; each other line holds the event's time
   /// in seconds and its value as `Codable` encodes it. Any key that names a secret (see
-  /// ``Redaction``) is written with ``Redaction/marker`` as its value, never the value itself:
+  /// `Redaction`) is written with `Redaction/marker` as its value, never the value itself:
   /// in `{"setPassword":{"_0":"hunter2"}}` the case names one, so the line holds
   /// `{"setPassword":"<redacted>"}`.
   ///

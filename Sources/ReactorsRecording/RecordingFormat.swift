@@ -1,4 +1,5 @@
 import Foundation
+import Reactors
 
 /// The JSON Lines format of a recording, version 1.
 ///

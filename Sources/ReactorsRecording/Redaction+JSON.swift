@@ -1,6 +1,8 @@
+import Reactors
+
 extension Redaction {
   /// `json` (a tree of `JSONSerialization` objects) with the value of every key that names a
-  /// secret replaced by ``marker``, at any depth.
+  /// secret replaced by `marker`, at any depth.
   ///
   /// Synthesized `Codable` writes an enum case as a key (`{"setPassword":{"_0":"…"}}`), so a
   /// case that names a secret loses its whole payload, as it does in descriptions.

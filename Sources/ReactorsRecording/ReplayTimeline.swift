@@ -1,7 +1,9 @@
+@_spi(Testing) import Reactors
+
 /// A recorded session, step by step: every event with the state before and after it, for
 /// walking through a recording back and forth.
 ///
-/// It is built by replaying the recording's mutations with ``Reactor/reduce(state:mutation:)``
+/// It is built by replaying the recording's mutations with `Reactor/reduce(state:mutation:)`
 /// alone: no `mutate`, no effects, no I/O, and the reactor itself is left as it was. An action
 /// is a step too; it leaves the state as it was, and the mutations it led to follow it.
 ///
@@ -100,8 +102,8 @@ where R.Action: Decodable, R.Mutation: Decodable {
   ///
   /// - Parameters:
   ///   - recording: The recorded session.
-  ///   - reactor: A reactor of the recorded type; only its ``Reactor/initialState`` and
-  ///     ``Reactor/reduce(state:mutation:)`` are used.
+  ///   - reactor: A reactor of the recorded type; only its `Reactor/initialState` and
+  ///     `Reactor/reduce(state:mutation:)` are used.
   ///   - redaction: The rules that keep secrets out of descriptions and diffs.
   public init(_ recording: Recording<R>, reactor: R, redaction: Redaction = .default) {
     initialState = reactor.initialState
