@@ -1,6 +1,7 @@
 import Foundation
 import GitHubSearchKit
 import Reactors
+import ReactorsRecording
 import TerminalUI
 import Testing
 
