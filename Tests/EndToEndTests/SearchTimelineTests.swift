@@ -35,18 +35,6 @@ struct SearchTimelineTests {
     #expect(timeline.entry(2).diff.contains("+ "))
   }
 
-  @Test func labellingTwoThousandPagesTakesMillisecondsNotSeconds() {
-    // A find reads every label: one made by describing each page's repositories took seconds.
-    let page = Event(.mutation(.setRepos(Self.page(30)), source: .effect), at: .zero)
-    let timeline = Self.timeline(Array(repeating: page, count: 2_000))
-    let clock = ContinuousClock()
-    let start = clock.now
-    let labels = (0..<timeline.timeline.count).map { timeline.entry($0, withDiff: false).label }
-    let elapsed = clock.now - start
-    #expect(labels.allSatisfy { $0 == "mutation setRepos(30 repositories)" })
-    #expect(elapsed < .seconds(1), "\(elapsed)")
-  }
-
   // MARK: Fixture
 
   static func timeline(_ events: [Event]) -> SearchTimeline {
