@@ -90,6 +90,8 @@ public struct Redaction: Sendable, Hashable {
       let more = mirror.children.count - pairs.count
       return "[\(pairs.joined(separator: ", "))\(more > 0 ? ", … \(more) more" : "")]"
     default:
+      // Strings as the dumps quote them: `"don't"`, not `debugDescription`'s `"don\'t"`.
+      if let string = value as? String { return ValueDump.quoted(string) }
       return String(reflecting: value)
     }
   }

@@ -12,6 +12,12 @@ import Testing
     #expect(Redaction.default.isSecret(name) == isSecret)
   }
 
+  @Test func stringsAreQuotedAsASwiftLiteralWouldBeWritten() {
+    enum Action { case updateQuery(String) }
+    #expect(Redaction.default.describe(Action.updateQuery("don't")) == #".updateQuery("don't")"#)
+    #expect(Redaction.default.describe("a \"quote\"\n") == #""a \"quote\"\n""#)
+  }
+
   @Test func structsShowTheirFieldsWithSecretsRedacted() {
     let text = Redaction.default.describe(Credentials(user: "octocat", password: "hunter2"))
     #expect(text == #"Credentials(user: "octocat", password: <redacted>)"#)
