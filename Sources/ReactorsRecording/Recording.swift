@@ -36,8 +36,10 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
     while let last = lines.last, last.text.allSatisfy(\.isWhitespace) { lines.removeLast() }
     guard let header = lines.first else { throw .notARecording }
     try Self.checkHeader(header.text)
+    let decoder = JSONDecoder()
     events = try lines.dropFirst().map { line throws(RecordingError) in
-      try Self.event(line.text, number: line.number)
+      if let event = Self.wellFormedEvent(line.text, decoder) { return event }
+      return try Self.event(line.text, number: line.number)
     }
   }
 
@@ -78,6 +80,34 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
     let expected = RecordingFormat.reactorName(of: R.self)
     let found = object["reactor"] as? String ?? "an unnamed reactor"
     guard found == expected else { throw .otherReactor(found: found, expected: expected) }
+  }
+
+  /// One event line as `Codable` reads it, in a single pass over its text.
+  private struct EventLine: Decodable {
+    let t: Double
+    let action: R.Action?
+    let mutation: R.Mutation?
+    let source: MutationSource?
+    let unencodable: String?
+  }
+
+  /// The event on a line written as `ReactorRecorder.jsonLines(for:redaction:clock:writeLine:)`
+  /// writes it, decoded in one pass; `nil` for anything else, which `event(_:number:)` reads again
+  /// to say what is wrong with it (a redacted action, a corrupt line). Decoding the line whole is
+  /// what makes a long recording open quickly: `event` parses a line, then writes and parses each
+  /// value again for its `Decodable` type.
+  private static func wellFormedEvent(
+    _ line: Substring, _ decoder: JSONDecoder
+  ) -> RecordedEvent<R.Action, R.Mutation>? {
+    guard let event = try? decoder.decode(EventLine.self, from: Data(line.utf8)),
+      event.t.isFinite, event.t >= 0, event.t <= 1e9, event.unencodable == nil
+    else { return nil }
+    switch (event.action, event.mutation, event.source) {
+    case (let action?, nil, nil): return RecordedEvent(.action(action), at: .seconds(event.t))
+    case (nil, let mutation?, let source?):
+      return RecordedEvent(.mutation(mutation, source: source), at: .seconds(event.t))
+    default: return nil
+    }
   }
 
   private static func event(
