@@ -235,7 +235,8 @@ struct GitHubSearchTerminalEndToEndTests {
   }
 
   @Test(arguments: [
-    (100, "Search the offline catalog › "), (60, "Search offline › "), (30, "› "),
+    (100, "Search the offline catalog › "), (60, "Search offline › "), (40, "Offline › "),
+    (20, "› "),
   ])
   func offlineTheQueryFieldNamesTheOfflineCatalogNotGitHub(
     columns: Int, label: String

@@ -48,7 +48,7 @@ enum SearchScreen {
         label = "offline · \(host)\(apiURL.port.map { ":\($0)" } ?? "")"
         name = "the offline server"
         tokenRaisesRateLimit = false  // It never gets a token.
-        prompts = ["Search the offline catalog", "Search offline"]
+        prompts = ["Search the offline catalog", "Search offline", "Offline"]
         self.isOffline = true
       } else {
         label = host
