@@ -10,6 +10,7 @@ import Glibc
 /// Scripts reach both programs the same ways and go wrong the same ways: any readable file or
 /// standard input; a bad script is refused whole, before anything runs, with `program: line N:
 /// …` and status 2; Ctrl-C ends a run by SIGINT; a closed standard output ends it by SIGPIPE.
+/// Standard input or output closed from the start is refused with a message, not used.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct ScriptInputEndToEndTests {
   struct Program: Sendable, CustomStringConvertible {
@@ -158,5 +159,44 @@ struct ScriptInputEndToEndTests {
       program, "printf '\(quoted)' | PROGRAM | head -1; echo \"status ${PIPESTATUS[1]}\"")
     #expect(result.outputLines.last == "status \(128 + SIGPIPE)", "\(result.standardOutput)")
     #expect(result.outputLines.count == 2)
+  }
+
+  // MARK: Standard descriptors closed from the start
+
+  @Test(arguments: programs)
+  func aStandardOutputClosedFromTheStartEndsWithStatusOneAndSaysSo(program: Program) async throws {
+    // Before, `--help` printed nothing and ended with 0, and a query's output went to whatever
+    // the program opened next, or ended it by SIGPIPE.
+    for command in ["PROGRAM --help >&-", "PROGRAM swift >&- </dev/null"] {
+      let result = try await shell(program, command)
+      #expect(result.reason == .exit && result.status == 1, "\(command): \(result.status)")
+      #expect(
+        result.standardError.contains("standard output is closed"),
+        "\(command): \(result.standardError)")
+    }
+  }
+
+  @Test(arguments: programs)
+  func aClosedStandardInputIsRefusedAsAScriptNotReadAsOne(program: Program) async throws {
+    for command in ["PROGRAM <&-", "PROGRAM --script - <&-"] {
+      let result = try await shell(program, command)
+      #expect(result.status == 2, "\(command): \(result.status)")
+      #expect(
+        result.standardError.contains("cannot read the script from standard input: it is closed"),
+        "\(command): \(result.standardError)")
+    }
+  }
+
+  @Test(arguments: programs)
+  func aScriptTypedOnATerminalIsAskedForAndRunsAtCtrlD(program: Program) async throws {
+    let session = try TerminalSession(
+      program.name, arguments: program.arguments + ["--script", "-"],
+      environment: Self.environment)
+    let asked = await session.waitForOutput(containing: "Ctrl-D on an empty line runs them")
+    session.type(program.script + "\u{4}")
+    let exit = await session.waitForExit()
+    await session.end()
+    #expect(asked)
+    #expect(exit?.reason == .exit && exit?.status == 0, "\(String(describing: exit))")
   }
 }

@@ -11,11 +11,16 @@ public struct Program: Sendable {
     self.name = name
   }
 
-  /// Sets up the signals (``ProcessSignals/prepare()``) and parses the command line; prints the
-  /// usage and exits for `--help`, or says what is wrong and exits with status 2.
+  /// Checks the standard descriptors (``StandardDescriptors``), sets up the signals
+  /// (``ProcessSignals/prepare()``) and parses the command line; prints the usage and exits for
+  /// `--help`, or says what is wrong and exits with status 2. A closed standard output ends the
+  /// program with status 1: nothing it prints could be seen.
   public func start<Options: CommandLineOptions>(
     arguments: [String] = Array(CommandLine.arguments.dropFirst())
   ) -> Options {
+    if StandardDescriptors.closedAtStart.contains(STDOUT_FILENO) {
+      fail("standard output is closed, so nothing could be shown (to discard it: >/dev/null)")
+    }
     ProcessSignals.prepare()
     let options: Options
     do {
@@ -41,6 +46,11 @@ public struct Program: Sendable {
           scriptPath: options.scriptPath, json: options.json)
       else {
         return nil
+      }
+      if path == nil, isatty(STDIN_FILENO) == 1 {
+        // `--script -` on a terminal: the script is read whole before it runs, so say how to end it.
+        OutputFile.standardError.writeLine(
+          "\(name): type one command per line; Ctrl-D on an empty line runs them")
       }
       return try ScriptReader.read(path: path).map { line throws(ScriptError) in
         (line.number, try command(line))

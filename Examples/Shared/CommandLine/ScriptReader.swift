@@ -14,7 +14,12 @@ public enum ScriptReader {
   ///
   /// - Throws: ``ScriptError`` naming the file and the system's reason, or the first bad line.
   public static func read(path: String?) throws(ScriptError) -> [ScriptLine] {
-    guard let path else { return try read(descriptor: STDIN_FILENO, name: "standard input") }
+    guard let path else {
+      if StandardDescriptors.closedAtStart.contains(STDIN_FILENO) {
+        throw ScriptError(line: nil, "cannot read the script from standard input: it is closed")
+      }
+      return try read(descriptor: STDIN_FILENO, name: "standard input")
+    }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw ScriptError(line: nil, "cannot open the script \(JSONValue.quoted(path)): \(reason)")
