@@ -20,7 +20,7 @@ mkdir -p "$out/stubs"
 # modules resolves to empty stand-ins (below), since everything is compiled as one module.
 sources() {
   local kit=Examples/GitHubSearch/GitHubSearchKit cli=Examples/Shared/CommandLine
-  local script=("$cli"/{ScriptReader,ScriptLine,ScriptError,JSONValue}.swift
+  local script=("$cli"/{ScriptReader,ScriptLine,ScriptError,JSONValue,StandardDescriptors}.swift
     "$cli"/Unicode.Scalar+TerminalControl.swift "$cli"/StringProtocol+ControlCharacters.swift
     Fuzz/Shared/ScriptInput.swift)
   case $1 in
