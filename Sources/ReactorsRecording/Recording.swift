@@ -100,14 +100,26 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
     _ line: Substring, _ decoder: JSONDecoder
   ) -> RecordedEvent<R.Action, R.Mutation>? {
     guard let event = try? decoder.decode(EventLine.self, from: Data(line.utf8)),
-      event.t.isFinite, event.t >= 0, event.t <= 1e9, event.unencodable == nil
+      event.unencodable == nil, let offset = try? offset(event.t, line: 0)
     else { return nil }
     switch (event.action, event.mutation, event.source) {
-    case (let action?, nil, nil): return RecordedEvent(.action(action), at: .seconds(event.t))
+    case (let action?, nil, nil): return RecordedEvent(.action(action), at: offset)
     case (nil, let mutation?, let source?):
-      return RecordedEvent(.mutation(mutation, source: source), at: .seconds(event.t))
+      return RecordedEvent(.mutation(mutation, source: source), at: offset)
     default: return nil
     }
+  }
+
+  /// The offset a line's `t` (in seconds) stands for.
+  private static func offset(_ seconds: Double?, line: Int) throws(RecordingError) -> Duration {
+    guard let seconds, seconds.isFinite, seconds >= 0 else {
+      throw .corruptLine(line: line, reason: "no time (\"t\") in seconds")
+    }
+    // `Duration.seconds(_:)` traps past about 1.7e20 s; no session lasts 30 years.
+    guard seconds <= 1e9 else {
+      throw .corruptLine(line: line, reason: "a time (\"t\") of more than 30 years")
+    }
+    return .seconds(seconds)
   }
 
   private static func event(
@@ -121,14 +133,7 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
     } catch {
       throw .corruptLine(line: number, reason: "not a JSON object")
     }
-    guard let seconds = object["t"] as? Double, seconds.isFinite, seconds >= 0 else {
-      throw .corruptLine(line: number, reason: "no time (\"t\") in seconds")
-    }
-    // `Duration.seconds(_:)` traps past about 1.7e20 s; no session lasts 30 years.
-    guard seconds <= 1e9 else {
-      throw .corruptLine(line: number, reason: "a time (\"t\") of more than 30 years")
-    }
-    let offset = Duration.seconds(seconds)
+    let offset = try offset(object["t"] as? Double, line: number)
     if let unencodable = object["unencodable"] as? String {
       throw .corruptLine(line: number, reason: "it could not be encoded: \(unencodable)")
     }

@@ -1,8 +1,8 @@
 /// Records a reactor's session: each action as sent and each mutation as reduced, in order, with
 /// where the mutation came from and when, for a sink you supply.
 ///
-/// Give it to the reactor's runtime. `jsonLines(for:redaction:clock:writeLine:)` writes a file that
-/// `Recording` loads back, secrets redacted:
+/// Give it to the reactor's runtime. `jsonLines(for:redaction:clock:writeLine:)`, in the
+/// `ReactorsRecording` library, writes a file that its `Recording` loads back, secrets redacted:
 ///
 /// ```swift
 /// final class SearchReactor: Reactor {
