@@ -32,6 +32,14 @@ struct GitHubSearchTerminalEndToEndTests {
     return session
   }
 
+  /// Searches "swift" and opens the detail of the first repository.
+  func openTheFirstDetail(in session: TerminalSession) async {
+    session.type("swift")
+    #expect(await session.waitForScreen { $0.contains("1210 repositories") })
+    session.type("\r")
+    #expect(await session.waitForScreen { $0.contains("open issues") })
+  }
+
   // MARK: 1. Nothing is written after the terminal is restored
 
   /// How a run ends: Esc, Ctrl-C, or `SIGTERM` from outside.
@@ -105,10 +113,7 @@ struct GitHubSearchTerminalEndToEndTests {
   @Test func theDetailPaneFollowsTheSelection() async throws {
     let session = try await start()
     defer { Task { await session.end() } }
-    session.type("swift")
-    #expect(await session.waitForScreen { $0.contains("1210 repositories") })
-    session.type("\r")
-    #expect(await session.waitForScreen { $0.contains("open issues") })
+    await openTheFirstDetail(in: session)
     let list = session.screen()
     let third = try #require(list.repositoryName(inListRow: 2))
     #expect(list.detailTitle != third)
@@ -189,10 +194,7 @@ struct GitHubSearchTerminalEndToEndTests {
   @Test func offlineTheDetailSaysItsAddressWasGenerated() async throws {
     let session = try await start()
     defer { Task { await session.end() } }
-    session.type("swift")
-    #expect(await session.waitForScreen { $0.contains("1210 repositories") })
-    session.type("\r")
-    #expect(await session.waitForScreen { $0.contains("open issues") })
+    await openTheFirstDetail(in: session)
     let shown = session.screen()
     let name = try #require(shown.detailTitle)
     #expect(
