@@ -17,9 +17,9 @@ import TerminalUI
 /// ↑↓ move · PgUp PgDn page · Enter details · Esc quit
 /// ```
 ///
-/// Small windows keep what matters: the query field and the key hints always show; the list's
-/// columns are shared by priority (``TableColumn``) and cut with "…"; the detail pane gives up
-/// its least useful rows first. While a new query's first page is on its way, the previous
+/// Small windows keep what matters: the query field and the key hints (which a replay leaves
+/// out) always show; the list's columns are shared by priority (``TableColumn``) and cut with
+/// "…"; the detail pane gives up its least useful rows first. While a new query's first page is on its way, the previous
 /// results stay on screen, dimmed.
 enum SearchScreen {
   /// Where the searches go, as the screen names it and advises on it.
@@ -66,18 +66,19 @@ enum SearchScreen {
   }
 
   /// How the window's rows are shared, top to bottom, between the query field (1 row), the
-  /// headline, the rule, the list, the detail pane and the key hints (1 row).
+  /// headline, the rule, the list, the detail pane and the key hints (1 row, unless left out).
   struct Layout: Equatable {
     var headlineRows: Int
     var hasRule: Bool
     var listRows: Int
     var detailRows: Int
 
-    /// The field and the hints always; then the headline (its first row at least), the rule
-    /// when there is room, and the rest split between the list and the detail pane, which
-    /// takes at most its ``DetailPane/rows`` and leaves the list half the room or more.
-    init(rows: Int, headlineLines: Int, hasDetail: Bool) {
-      var free = max(0, rows - 2)
+    /// The field and the hints always (the hints unless `hasHints` is `false`); then the
+    /// headline (its first row at least), the rule when there is room, and the rest split
+    /// between the list and the detail pane, which takes at most its ``DetailPane/rows`` and
+    /// leaves the list half the room or more.
+    init(rows: Int, headlineLines: Int, hasDetail: Bool, hasHints: Bool = true) {
+      var free = max(0, rows - (hasHints ? 2 : 1))
       headlineRows = min(free, max(1, min(headlineLines, free - 2)))
       free -= headlineRows
       hasRule = free >= 6
@@ -90,18 +91,22 @@ enum SearchScreen {
   /// How many list rows fit in a window of `size` for `search` at `now`: the page the arrow
   /// keys move by.
   static func listHeight(
-    for size: TerminalSize, search: GitHubSearchReactor.State, now: Date, server: Server
+    for size: TerminalSize, search: GitHubSearchReactor.State, now: Date, server: Server,
+    hasHints: Bool = true
   ) -> Int {
     let width = max(size.columns, 1)
     let headline = headlineLines(search, spinner: "", width: width, now: now, server: server)
     let layout = Layout(
-      rows: size.rows, headlineLines: headline.count, hasDetail: search.detail != nil)
+      rows: size.rows, headlineLines: headline.count, hasDetail: search.detail != nil,
+      hasHints: hasHints)
     return max(1, layout.listRows)
   }
 
+  /// The screen; `hasHints: false` leaves out the key hints, for a replay, whose keys are not
+  /// the search's.
   static func frame(
     search: GitHubSearchReactor.State, local: Local, size: TerminalSize, now: Date,
-    server: Server
+    server: Server, hasHints: Bool = true
   ) -> Frame {
     let width = max(size.columns, 1)
     var frame = Frame()
@@ -122,7 +127,8 @@ enum SearchScreen {
     let headline = headlineLines(
       search, spinner: local.spinner.frame, width: width, now: now, server: server)
     let layout = Layout(
-      rows: size.rows, headlineLines: headline.count, hasDetail: search.detail != nil)
+      rows: size.rows, headlineLines: headline.count, hasDetail: search.detail != nil,
+      hasHints: hasHints)
     for line in headline.prefix(layout.headlineRows) { frame.append(line) }
     if layout.hasRule { frame.append(Line(String(repeating: "─", count: width), style: .dim)) }
 
@@ -152,7 +158,7 @@ enum SearchScreen {
         server: server)
       lines.forEach { frame.append($0) }
     }
-    frame.append(KeyHint.line(hints(search, now: now), width: width))
+    if hasHints { frame.append(KeyHint.line(hints(search, now: now), width: width)) }
     return frame
   }
 

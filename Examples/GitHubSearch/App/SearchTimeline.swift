@@ -91,18 +91,15 @@ struct SearchTimeline {
     let state = position.map { timeline[$0].state } ?? timeline.initialState
     var local = SearchScreen.Local()
     local.editor = LineEditor(text: position.map { typedQueries[$0] } ?? "")
-    // One row more, for the hint line that is taken off the bottom.
-    let size = TerminalSize(rows: rows + 1, columns: columns)
+    let size = TerminalSize(rows: rows, columns: columns)
     let now = Date()
-    let height = SearchScreen.listHeight(for: size, search: state, now: now, server: server)
+    let height = SearchScreen.listHeight(
+      for: size, search: state, now: now, server: server, hasHints: false)
     if let position {
       local.viewport.move(by: selections[position], count: state.repositories.count, height: height)
     }
-    var frame = SearchScreen.frame(
-      search: state, local: local, size: size, now: now, server: server)
-    let hints = KeyHint.line(SearchScreen.hints(state, now: now), width: max(columns, 1))
-    if frame.lines.last?.text == hints.text { frame.lines.removeLast() }
-    return frame
+    return SearchScreen.frame(
+      search: state, local: local, size: size, now: now, server: server, hasHints: false)
   }
 }
 

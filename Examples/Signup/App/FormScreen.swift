@@ -4,10 +4,10 @@ import TerminalUI
 /// The interactive form as a ``Frame``: what the reactor's state and the screen's own state (the
 /// editors, the focus, the spinner, the announced outcome) look like in a window of a given size.
 ///
-/// The key hints always show, on the last row, and so does the focused field with its verdict:
-/// a window too short for the whole form scrolls it to the focused part. Every block keeps its
-/// height while typing (the password's verdict is one line, its checklist one line per
-/// alternative of the policy), so the fields below never jump.
+/// The key hints always show (unless `hasHints` is off, in a replay), on the last row, and so
+/// does the focused field with its verdict: a window too short for the whole form scrolls it to
+/// the focused part. Every block keeps its height while typing (the password's verdict is one
+/// line, its checklist one line per alternative of the policy), so the fields below never jump.
 struct FormScreen {
   var state: SignupReactor.State
   var username = LineEditor()
@@ -19,6 +19,8 @@ struct FormScreen {
   var announcement: SignupOutcome?
   /// A one-off hint under the button, such as why pressing it did nothing.
   var hint: String?
+  /// Whether the key hints show; a replay leaves them out, as its keys are not the form's.
+  var hasHints = true
   var usernameSource: String
   var signupService: String
 
@@ -64,20 +66,20 @@ struct FormScreen {
       ] + [repeatLine(width: columns)])
     add(.signUpButton, [buttonLine(width: columns)] + announcementLines(width: textWidth))
 
-    let hints = hintLine(width: columns)
+    let hints = hasHints ? [hintLine(width: columns)] : []
     let details = [
       Line("  usernames: \(usernameSource)", style: .dim),
       Line("  sign-up service: \(signupService)", style: .dim),
     ]
     var frame = Frame()
     var top = 0
-    if body.count + 1 + details.count <= rows {
-      frame.lines = body + [hints] + details
+    if body.count + hints.count + details.count <= rows {
+      frame.lines = body + hints + details
     } else {
       // Too short for everything: the hints take the last row, the form scrolls above them.
-      let visible = max(0, rows - 1)
+      let visible = max(0, rows - hints.count)
       top = Self.scrollOffset(showing: focused, of: body.count, in: visible)
-      frame.lines = Array(body[top..<min(body.count, top + visible)]) + [hints]
+      frame.lines = Array(body[top..<min(body.count, top + visible)]) + hints
     }
     if focus != .signUpButton {
       let editor = editor(for: focus)

@@ -94,15 +94,8 @@ struct SignupTimeline {
       text: state.repeatedPasswordValidation == .empty ? "" : state.repeatedPassword)
     screen.focus = form.focus
     screen.announcement = form.announcement
-    // One row more, for the hint line taken out: the last row, or the one above the two lines
-    // that say where usernames and sign-ups went, when the whole form fits.
-    var frame = screen.frame(columns: columns, rows: rows + 1)
-    let details = [
-      "  usernames: \(Self.usernameSource)", "  sign-up service: \(Self.signupService)",
-    ]
-    let hints = frame.lines.count - (frame.lines.suffix(2).map(\.text) == details ? 3 : 1)
-    if frame.lines.indices.contains(hints) { frame.lines.remove(at: hints) }
-    return frame
+    screen.hasHints = false
+    return screen.frame(columns: columns, rows: rows)
   }
 
   /// Where the form says usernames are checked and sign-ups go: nowhere, in a replay.
