@@ -346,6 +346,17 @@ struct GitHubSearchEndToEndTests {
     #expect(try objects(json).last?["error"] as? String == reason)
   }
 
+  @Test func offlineANetworkErrorNamesTheOfflineServerNotItsAddress() async throws {
+    let environment = ["GITHUB_SEARCH_OFFLINE_FAULTS": "swift=cut"]
+    let query = try await run(["--offline", "swift"], environment: environment)
+    #expect(query.status == 1)
+    #expect(
+      query.standardError
+        == "github-search: network error: the connection to the offline server broke before "
+        + "the answer was complete\n")
+    #expect(!query.standardError.contains("127.0.0.1"))
+  }
+
   @Test func theInteractiveSearchOpensTheDetailWithEnterAndClosesItWithEscape() async throws {
     let session = try TerminalSession(
       "github-search", arguments: ["--offline"],

@@ -200,6 +200,15 @@ import FoundationNetworking
         + "use --offline")
   }
 
+  @Test func aServerWithANameIsCalledByItInANetworkErrorWithoutTheOfflineHint() async throws {
+    let client = GitHubClient.live(
+      configuration: GitHubConfiguration(
+        apiURL: URL(string: "http://127.0.0.1:1")!, serverName: "the offline server"))
+    await #expect(throws: SearchError.offline("could not connect to the offline server")) {
+      try await client.search(.firstPage(query: "swift"))
+    }
+  }
+
   @Test func aMalformedItemIsSkippedAndTheRestOfThePageKept() async throws {
     let body = """
       {"total_count": 2, "incomplete_results": false, "items": [

@@ -35,9 +35,11 @@ final class SearchBackend: Sendable {
       offlineServer = server
     }
     printsLog = offlineServer != nil && environment["GITHUB_SEARCH_OFFLINE_LOG"] == "1"
-    // The offline server is ours: no token goes to it.
+    // The offline server is ours: no token goes to it, and errors name it as the others do,
+    // without the address the person never chose.
     let configuration = GitHubConfiguration(
-      apiURL: apiURL, token: offlineServer == nil ? token : nil, pageSize: options.pageSize)
+      apiURL: apiURL, token: offlineServer == nil ? token : nil, pageSize: options.pageSize,
+      serverName: offlineServer == nil ? nil : options.serverName)
     client = .live(configuration: configuration)
   }
 

@@ -35,7 +35,7 @@ extension GitHubClient {
       do {
         return try await fetcher.fetch(request)
       } catch let error as HTTPFetchError {
-        throw SearchError(error)
+        throw SearchError(error, serverName: configuration.serverName)
       }
     }
     return GitHubClient(
@@ -57,12 +57,19 @@ extension GitHubClient {
 extension SearchError {
   /// The error a failed exchange stands for: a body over the limit is an unreadable answer, and
   /// anything else a network error, with a hint at `--offline` when nothing could be reached.
-  init(_ error: HTTPFetchError) {
+  ///
+  /// With a `serverName`, the message names the server by it rather than by its address, and
+  /// gives no hint: a server the program named itself is not one `--offline` would replace.
+  init(_ error: HTTPFetchError, serverName: String? = nil) {
+    var error = error
+    if let serverName { error.server = serverName }
     switch error.reason {
     case .bodyTooLarge:
       self = .invalidResponse(error.description)
     default:
-      let hint = error.isUnreachable ? "; to search without a network, use --offline" : ""
+      let hint =
+        error.isUnreachable && serverName == nil
+        ? "; to search without a network, use --offline" : ""
       self = .offline(error.description + hint)
     }
   }

@@ -23,17 +23,22 @@ public struct GitHubConfiguration: Sendable {
   /// The longest one page request may take, from the first byte sent to the last received,
   /// redirects included; past it the search fails with a network error that names it.
   public var requestTimeout: Duration
+  /// What network errors call the server, such as `the offline server`, instead of its
+  /// `host:port`; `nil` names it by its address. An embedded server's address is one the person
+  /// never gave, so it would tell them nothing.
+  public var serverName: String?
 
   /// Makes a configuration; `pageSize` is clamped to 1...100.
   public init(
     apiURL: URL = GitHubConfiguration.publicAPI, token: GitHubToken? = nil, pageSize: Int = 30,
     userAgent: String = "Reactors-GitHubSearch/1.0 (Swift; +https://docs.github.com/rest)",
-    requestTimeout: Duration = .seconds(30)
+    requestTimeout: Duration = .seconds(30), serverName: String? = nil
   ) {
     self.apiURL = apiURL
     self.token = token
     self.pageSize = min(max(pageSize, 1), Self.maximumPageSize)
     self.userAgent = userAgent
     self.requestTimeout = requestTimeout
+    self.serverName = serverName
   }
 }
