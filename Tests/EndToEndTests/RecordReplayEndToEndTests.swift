@@ -80,6 +80,29 @@ struct RecordReplayEndToEndTests {
     #expect(recording.contains(#""setDetail""#))
   }
 
+  @Test(arguments: [[], ["--json"]])
+  func aReplayedOfflineSessionBlamesTheOfflineServerNotGitHub(format: [String]) async throws {
+    let file = Self.temporaryFile()
+    defer { try? FileManager.default.removeItem(at: file) }
+    // The second query fails: the first one's repositories say who answered it.
+    let recorded = try await BinaryRunner.run(
+      "github-search",
+      arguments: ["--offline", "--debounce-ms", "0", "--record", file.path] + format,
+      input: "query swift\nwait\nquery rust\nwait\n",
+      environment: [
+        "GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0", "GITHUB_SEARCH_OFFLINE_FAULTS": "rust=503",
+      ])
+    #expect(recorded.status == 1)
+    #expect(recorded.standardOutput.contains("the offline server is unavailable (HTTP 503)"))
+
+    let replayed = try await BinaryRunner.run(
+      "github-search", arguments: ["--replay", file.path] + format)
+
+    #expect(replayed.status == 0, "\(replayed.standardError)")
+    #expect(replayed.standardOutput == recorded.standardOutput)
+    #expect(!replayed.standardOutput.contains("GitHub"))
+  }
+
   @Test func aRecordingThatCannotBeReplayedIsAClearErrorWithStatus2() async throws {
     // Given a signup recording, and broken variants of it
     let file = Self.temporaryFile()

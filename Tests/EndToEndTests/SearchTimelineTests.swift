@@ -35,6 +35,32 @@ struct SearchTimelineTests {
     #expect(timeline.entry(2).diff.contains("+ "))
   }
 
+  @Test func aReplayNamesTheServerItsRepositoriesCameFrom() {
+    let catalog = RepositoryCatalog.standard.repositories
+    func server(_ pages: [[Repository]]) -> SearchScreen.Server {
+      let events = pages.enumerated().map { index, repositories in
+        let page = SearchPage(repositories: repositories, totalCount: 1_000)
+        return Event(
+          .mutation(index == 0 ? .setRepos(page) : .appendRepos(page), source: .effect),
+          at: .seconds(index))
+      }
+      return .replay(of: Recording(events: events))
+    }
+    // Every repository the offline catalog's: the offline server, whose addresses were made up.
+    let offline = server([Array(catalog[0..<30]), Array(catalog[30..<60])])
+    #expect(offline.name == "the offline server")
+    #expect(offline.isOffline)
+    #expect(offline.label == "replay · offline")
+    // One repository from elsewhere: GitHub.
+    let github = server([Array(catalog[0..<30]), Self.page(1).repositories])
+    #expect(github.name == "GitHub")
+    #expect(!github.isOffline)
+    // None listed: either could have answered.
+    #expect(server([]).name == "the server")
+    #expect(server([[]]).name == "the server")
+    #expect(offline.prompts == ["Search"] && github.prompts == ["Search"])
+  }
+
   // MARK: Fixture
 
   static func timeline(_ events: [Event]) -> SearchTimeline {

@@ -18,6 +18,19 @@ import Testing
       RepositoryCatalog(seed: 1, count: 50).repositories != Array(catalog.repositories.prefix(50)))
   }
 
+  @Test func knowsItsOwnRepositoriesByIdAndNameAndNoOther() {
+    #expect(catalog.repositories.allSatisfy { catalog.contains($0) })
+    var renamed = catalog.repositories[7]
+    renamed.fullName = "apple/swift"
+    #expect(!catalog.contains(renamed))
+    // Ids from a file outside the catalog's range, the extremes included, are simply not in it.
+    for id in [Int.min, -1, 0, 99_999, 105_000, Int.max] {
+      var stranger = catalog.repositories[0]
+      stranger.id = id
+      #expect(!catalog.contains(stranger), "\(id)")
+    }
+  }
+
   @Test func pointsEveryRepositoryAtItsPageOnGitHub() {
     for repository in catalog.repositories {
       #expect(repository.htmlURL.absoluteString == "https://github.com/\(repository.fullName)")

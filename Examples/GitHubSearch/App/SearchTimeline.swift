@@ -104,10 +104,32 @@ struct SearchTimeline {
 }
 
 extension SearchScreen.Server {
-  /// The server a replay names: none was asked, as the recording is replayed without one, and
-  /// the recording does not say whether GitHub or the offline catalog answered it.
-  static let replay = SearchScreen.Server(label: "replay", name: "the server")
+  /// The server a replay of `recording` names: the recording holds no address, but the offline
+  /// server answers from its generated catalog alone, so a session whose repositories are all
+  /// the catalog's was offline, and one with any other was GitHub. A session that never listed
+  /// a repository (its first search failed) could be either: its errors say "the server".
+  static func replay(of recording: Recording<GitHubSearchReactor>) -> Self {
+    var listedAny = false
+    for event in recording.events {
+      let page: SearchPage
+      switch event.kind {
+      case .mutation(.setRepos(let first), _): page = first
+      case .mutation(.appendRepos(let next), _): page = next
+      default: continue
+      }
+      guard page.repositories.allSatisfy(RepositoryCatalog.standard.contains) else {
+        return Self(label: "replay", name: "GitHub")
+      }
+      listedAny = listedAny || !page.repositories.isEmpty
+    }
+    guard listedAny else { return Self(label: "replay", name: "the server") }
+    var offline = Self(label: "replay · offline", name: "the offline server")
+    offline.isOffline = true
+    return offline
+  }
 
+  /// A replay's server: it searches nothing, so its field claims no search of GitHub, and no
+  /// token would raise its limits.
   private init(label: String, name: String) {
     self.label = label
     self.name = name

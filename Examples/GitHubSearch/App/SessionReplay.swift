@@ -24,10 +24,11 @@ enum SessionReplay {
     let unused = GitHubClient(
       search: { _ in throw CancellationError() }, repository: { _ in throw CancellationError() })
     let reactor = GitHubSearchReactor(client: unused)
+    let server = SearchScreen.Server.replay(of: recording)
     if !printsJSON && TimelineBrowser.hasTerminal {
-      await browse(recording, reactor: reactor, path: path, program: program)
+      await browse(recording, reactor: reactor, server: server, path: path, program: program)
     }
-    let printer = StatePrinter(json: printsJSON)
+    let printer = StatePrinter(json: printsJSON, server: server.name)
     printer.print(reactor.initialState)
     for state in reactor.replay(recording.mutations) { printer.print(state) }
     exit(0)
@@ -35,15 +36,15 @@ enum SessionReplay {
 
   /// Opens the timeline and ends the process as the session ended.
   private static func browse(
-    _ recording: Recording<GitHubSearchReactor>, reactor: GitHubSearchReactor, path: String,
-    program: Program
+    _ recording: Recording<GitHubSearchReactor>, reactor: GitHubSearchReactor,
+    server: SearchScreen.Server, path: String, program: Program
   ) async -> Never {
     let timeline = SearchTimeline(recording, reactor: reactor)
     let browser = TimelineBrowser(
       terminal: Terminal(), title: "\(program.name) --replay \(path)",
       count: timeline.timeline.count, entry: { timeline.entry($0) },
       screen: { position, columns, rows in
-        timeline.screen(after: position, columns: columns, rows: rows, server: .replay)
+        timeline.screen(after: position, columns: columns, rows: rows, server: server)
       },
       summary: { timeline.entry($0, withDiff: false) })
     await browser.runToExit(program)

@@ -36,6 +36,21 @@ public struct RepositoryCatalog: Sendable {
   /// The catalog the offline mode serves: 5000 repositories from seed 2017.
   public static let standard = RepositoryCatalog(seed: 2017, count: 5000)
 
+  /// The first repository's id; the others follow it one by one.
+  static let firstID = 100_000
+
+  /// Whether `repository` is one of this catalog's: the same id and full name.
+  ///
+  /// The offline server answers from ``standard`` alone, so the repositories a session shows
+  /// tell whether it searched the offline catalog or GitHub.
+  public func contains(_ repository: Repository) -> Bool {
+    // Compared before subtracting, so that no id from a file can overflow.
+    guard repository.id >= Self.firstID, repository.id - Self.firstID < repositories.count else {
+      return false
+    }
+    return repositories[repository.id - Self.firstID].fullName == repository.fullName
+  }
+
   /// Generates `count` repositories from `seed`.
   public init(seed: UInt64, count: Int) {
     var random = CatalogRandom(seed: seed)
@@ -52,7 +67,7 @@ public struct RepositoryCatalog: Sendable {
       let stars = Int(pow(random.unit(), 4) * 60_000)
       repositories.append(
         Repository(
-          id: 100_000 + repositories.count,
+          id: Self.firstID + repositories.count,
           fullName: fullName,
           description: random.unit() < 0.08
             ? nil : Self.description(name: name, language: language, &random),
