@@ -18,6 +18,12 @@ struct BinaryRun {
     standardOutput.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
   }
 
+  /// Standard error with a usage error's lines joined again: it is wrapped at 80 columns, its
+  /// continuation lines indented by two spaces.
+  var unwrappedStandardError: String {
+    standardError.replacingOccurrences(of: "\n  ", with: " ")
+  }
+
   /// Whether the process ended by `signal` (a shell would report 128 + its number).
   func endedBy(_ signal: Int32) -> Bool {
     reason == .uncaughtSignal && status == signal

@@ -100,6 +100,25 @@ struct CommandLineEndToEndTests {
     #expect(wide.isEmpty, "\(wide)")
   }
 
+  @Test func aBadCommandLineIsExplainedWithinEightyColumns() async throws {
+    let pasted = String(repeating: "very-long-option-", count: 6)
+    let cases: [(String, [String])] = [
+      ("github-search", ["--replay", "session.jsonl", "--offline"]),
+      ("github-search", ["--\(pasted)"]),
+      ("github-search", ["--offline", "--api-url", "https://\(pasted).example"]),
+      ("signup", ["--replay", "session.jsonl", "--signup-failure-rate", "0.5"]),
+      ("signup", ["--seed", pasted]),
+    ]
+    for (program, arguments) in cases {
+      let run = try await BinaryRunner.run(program, arguments: arguments)
+      #expect(run.status == 2, "\(program) \(arguments)")
+      let lines = run.standardError.split(separator: "\n")
+      #expect(lines.count >= 2 && lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+      #expect(lines.first?.hasPrefix("\(program): ") == true)
+      #expect(lines.last == "Run '\(program) --help' for usage.")
+    }
+  }
+
   // MARK: Options refused rather than ignored
 
   @Test(arguments: ["signup", "github-search"])
@@ -128,7 +147,7 @@ struct CommandLineEndToEndTests {
       let path = try #require(recordings[program]).path
       let run = try await BinaryRunner.run(program, arguments: ["--replay", path] + extra)
       #expect(run.status == 2, "\(program) \(extra)")
-      #expect(run.standardError.contains(message), "\(run.standardError)")
+      #expect(run.unwrappedStandardError.contains(message), "\(run.standardError)")
       #expect(run.standardOutput.isEmpty)
       // The same recording replays with --json alone.
       let plain = try await BinaryRunner.run(program, arguments: ["--replay", path, "--json"])

@@ -139,7 +139,7 @@ struct GitHubSearchEndToEndTests {
     let result = try await run(arguments)
     #expect(result.status == 2, "\(result.standardError)")
     #expect(
-      result.standardError
+      result.unwrappedStandardError
         == "github-search: \(message)\nRun 'github-search --help' for usage.\n")
     #expect(result.standardOutput.isEmpty)
   }

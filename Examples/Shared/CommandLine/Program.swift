@@ -68,9 +68,10 @@ public struct Program: Sendable {
     OutputFile.standardError.writeLine("\(name): \(message.escapingControlCharacters)")
   }
 
-  /// Reports a usage error with a pointer to `--help`, and exits with status 2.
+  /// Reports a usage error, in lines of 80 columns as `--help` is, with a pointer to `--help`,
+  /// and exits with status 2.
   public func end(with error: UsageError) -> Never {
-    printError(error.message)
+    for line in error.lines(program: name) { OutputFile.standardError.writeLine(line) }
     OutputFile.standardError.writeLine("Run '\(name) --help' for usage.")
     exit(2)
   }
