@@ -90,7 +90,15 @@ let package = Package(
 
     .testTarget(
       name: "ReactorsTests",
-      dependencies: ["Reactors", "ReactorsRecording", "ReactorsTesting", "ExtremeValues"]
+      dependencies: [
+        "Reactors", "ReactorsRecording", "ReactorsTesting", "ExtremeValues", "RecordingFixtures",
+      ]
+    ),
+    .testTarget(
+      name: "ReactorsRecordingTests",
+      dependencies: [
+        "Reactors", "ReactorsRecording", "ReactorsTesting", "ExtremeValues", "RecordingFixtures",
+      ]
     ),
     .testTarget(
       name: "ReactorsTestingTests",
@@ -129,6 +137,13 @@ let package = Package(
     .target(
       name: "ExtremeValues",
       path: "Tests/ExtremeValues"
+    ),
+    // NB: the reactor that both ReactorsTests (the recorder, replay) and ReactorsRecordingTests (the
+    // file format, timelines) record and replay.
+    .target(
+      name: "RecordingFixtures",
+      dependencies: ["Reactors", "ReactorsRecording", "ReactorsTesting"],
+      path: "Tests/RecordingFixtures"
     ),
   ],
   swiftLanguageModes: [.v6]

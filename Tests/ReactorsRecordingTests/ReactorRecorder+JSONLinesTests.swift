@@ -1,5 +1,6 @@
 import Foundation
 import ReactorsTesting
+import RecordingFixtures
 import Testing
 
 @testable import Reactors

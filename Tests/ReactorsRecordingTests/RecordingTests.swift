@@ -1,6 +1,7 @@
 import ExtremeValues
 import Foundation
 import ReactorsTesting
+import RecordingFixtures
 import Testing
 
 @testable import Reactors

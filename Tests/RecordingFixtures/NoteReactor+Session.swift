@@ -9,20 +9,48 @@ extension NoteReactor {
   ///
   /// - Returns: The recording's text and every state the session went through, the initial one
   ///   first.
-  static func recordTypingAndSaving() async -> (jsonLines: String, states: [State]) {
+  public static func recordTypingAndSaving() async -> (jsonLines: String, states: [State]) {
     let clock = TestClock()
     let lines = RecordedLines()
     let reactor = NoteReactor(
       recorder: .jsonLines(for: NoteReactor.self, clock: clock, writeLine: lines.write),
       clock: clock)
-    let states = Recorder<State>()
-    let observation = reactor.observe { states.record($0) }
+    let (states, continuation) = AsyncStream.makeStream(of: State.self)
+    let observation = reactor.observe { continuation.yield($0) }
     defer { observation.cancel() }
     reactor.send(.type("abc"))
     reactor.send(.save)
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    await states.waitForCount(3)
-    return (lines.text, states.values)
+    return (lines.text, await first(3, of: states))
   }
+}
+
+/// The first `count` elements of `stream`; after a minute of real time without them, fails the
+/// test and returns none, so that a lost state fails instead of hanging.
+private func first<Element: Sendable>(
+  _ count: Int, of stream: AsyncStream<Element>
+) async -> [Element] {
+  let collected = await withTaskGroup(of: [Element]?.self) { group in
+    group.addTask {
+      var elements: [Element] = []
+      for await element in stream {
+        elements.append(element)
+        if elements.count == count { return elements }
+      }
+      return nil
+    }
+    group.addTask {
+      try? await Task.sleep(for: .seconds(60))
+      return nil
+    }
+    let first = await group.next() ?? nil
+    group.cancelAll()
+    return first
+  }
+  guard let collected else {
+    Issue.record("Timed out after 60 seconds waiting for \(count) states")
+    return []
+  }
+  return collected
 }

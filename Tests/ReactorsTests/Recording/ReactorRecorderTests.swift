@@ -1,4 +1,5 @@
 import ReactorsTesting
+import RecordingFixtures
 import Testing
 
 @testable import Reactors

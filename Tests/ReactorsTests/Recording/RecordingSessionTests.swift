@@ -1,3 +1,4 @@
+import RecordingFixtures
 import Testing
 
 @testable import Reactors
