@@ -179,6 +179,27 @@ struct GitHubSearchTimelineEndToEndTests {
     try session.expectRestored()
   }
 
+  @Test func aShortRecordingListsItsEventsWithoutBlankRows() async throws {
+    let (file, _) = try await Self.record("query swift\nwait\n")
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let events = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count - 1
+    let session = try await TerminalSession.timeline("github-search", replaying: file)
+    defer { Task { await session.end() } }
+    for key in ["", TimelineKey.end] {
+      await session.press(key, status: key.isEmpty ? "event 1 of" : "event \(events) of")
+      let screen = session.screen()
+      let rule = try #require(TerminalSession.ruleRow(screen), "\(screen.rows)")
+      let diff = try #require(
+        screen.rows.firstIndex { $0.hasPrefix("── what it changed") || $0.hasPrefix("── no ") },
+        "\(screen.rows)")
+      // Each event on a row of its own, and no blank row between the rule and the status line.
+      #expect(diff - rule - 1 == events, "\(screen.rows)")
+      #expect(screen.rows[rule...].allSatisfy { !$0.isEmpty }, "\(screen.rows)")
+    }
+    session.type("q")
+    #expect(try #require(await session.waitForExit()).status == 0)
+  }
+
   @Test func withJSONOnATerminalTheReplayPrintsAsBefore() async throws {
     let (file, _) = try await Self.record()
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }

@@ -103,10 +103,10 @@ struct TimelineBrowserLayoutTests {
   }
 
   @Test func theEventListKeepsItsRowsFullAtTheEnds() {
-    let layout = TimelineBrowser.Layout(rows: 30)
-    let start = layout.screenRows + 1
-    let first = texts(frame(size: TerminalSize(rows: 30, columns: 100)))
-    #expect(first[start].hasPrefix("›  0.000 s  action step(0)"))
+    let first = texts(frame(count: 40, size: TerminalSize(rows: 30, columns: 100)))
+    let rule = first.firstIndex { $0.hasPrefix("── demo --replay") }
+    #expect(rule.map { first[$0 + 1].hasPrefix("›  0.000 s  action step(0)") } == true)
+    let start = TimelineBrowser.Layout(rows: 30).screenRows + 1
     let last = texts(frame(after: [.end], size: TerminalSize(rows: 30, columns: 100)))
     let heading = last.firstIndex { $0.hasPrefix("── what it changed ") }
     #expect(heading.map { last[$0 - 1].hasPrefix("› 11.000 s  mutation add(11)") } == true)
@@ -126,6 +126,28 @@ struct TimelineBrowserLayoutTests {
       let rule = layout.screenRows
       #expect(lines.count == size.rows)
       #expect(lines[rule...].allSatisfy { !$0.isEmpty }, "\(lines[rule...])")
+    }
+  }
+
+  @Test(arguments: [0, 1, 3, 5])
+  func aShortRecordingListsItsEventsWithoutBlankRowsAndTheAppScreenTakesTheRest(count: Int) {
+    // Five events fit the list whatever the diff takes: its five rows are the list's own.
+    let size = TerminalSize(rows: 30, columns: 100)
+    // The first event (an action: its diff is a heading alone) and the last (a mutation).
+    for keys: [Key] in [[], [.end]] {
+      let lines = texts(frame(count: count, after: keys, size: size))
+      let diff = lines.firstIndex { $0.hasPrefix("── what it changed") || $0.hasPrefix("── no ") }
+      let listEnd = diff ?? size.rows - 1
+      #expect(lines.count == size.rows)
+      #expect(lines.allSatisfy { !$0.isEmpty }, "\(lines)")
+      guard let rule = lines.firstIndex(where: { $0.hasPrefix("── demo --replay") }) else {
+        Issue.record("no rule in \(lines)")
+        continue
+      }
+      // Every event is listed, no more rows than that (one to say there are none).
+      #expect(listEnd - rule - 1 == max(1, count), "\(lines)")
+      // The app's screen has every row above the rule.
+      #expect(lines[..<rule].allSatisfy { $0.hasPrefix("app ") })
     }
   }
 

@@ -2,7 +2,7 @@ extension TimelineBrowser {
   /// How the window's rows are shared, top to bottom: the app's screen, a rule with the title,
   /// the event list around the selection, the selected event's diff (a heading and its lines)
   /// and the status line (1 row). The diff's rows are the most it may take: the event list
-  /// gets those it leaves.
+  /// gets those it leaves, and the app's screen those a short recording's events cannot fill.
   struct Layout: Equatable {
     var screenRows: Int
     var hasRule: Bool
@@ -35,19 +35,22 @@ extension TimelineBrowser {
   ) -> Frame {
     let width = max(size.columns, 1)
     let layout = Layout(rows: size.rows)
+    // A short diff leaves its rows to the event list, which shows more of the events that come
+    // next: the selection keeps its row, and the diff stays right above the status line. Rows
+    // that a short recording's events cannot fill go to the app's screen, not to blank rows.
+    let diffLines = diff(selected, rows: layout.diffRows, width: width)
+    let freeRows = layout.stripRows + layout.diffRows - diffLines.count
+    let stripRows = min(freeRows, max(1, navigation.count))
+    let screenRows = layout.screenRows + freeRows - stripRows
     var frame = Frame()
-    if layout.screenRows > 0 {
-      let app = screen(navigation.selection, width, layout.screenRows)
-      frame.lines = Array(app.lines.prefix(layout.screenRows))
-      frame.lines += Array(repeating: Line(), count: layout.screenRows - frame.lines.count)
+    if screenRows > 0 {
+      let app = screen(navigation.selection, width, screenRows)
+      frame.lines = Array(app.lines.prefix(screenRows))
+      frame.lines += Array(repeating: Line(), count: screenRows - frame.lines.count)
     }
     if layout.hasRule { frame.append(rule(title, width: width)) }
-    // A short diff leaves its rows to the event list, which shows more of the events that come
-    // next: the selection keeps its row, and the diff stays right above the status line.
-    let diffLines = diff(selected, rows: layout.diffRows, width: width)
     frame.lines += strip(
-      navigation, rows: layout.stripRows + layout.diffRows - diffLines.count,
-      before: layout.stripRows / 2, width: width, summary: summary)
+      navigation, rows: stripRows, before: layout.stripRows / 2, width: width, summary: summary)
     frame.lines += diffLines
     let (status, cursorColumn) = statusLine(navigation, width: width)
     if size.rows > 0 { frame.append(status) }

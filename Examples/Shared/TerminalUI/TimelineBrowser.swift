@@ -15,7 +15,8 @@
 /// ```
 ///
 /// The diff takes the rows it needs, up to its share of the window, and the event list the
-/// rest; the selection keeps its row as it moves.
+/// rest; the selection keeps its row as it moves. Rows that a short recording's events cannot
+/// fill go to the app's screen.
 ///
 /// → and ← select the next and previous event, Shift-→ and Shift-← the next and previous
 /// action, Home and End the first and last; `/` opens a prompt whose Enter selects the next
