@@ -15,13 +15,16 @@ mkdir -p "$symbols"
 
 # One build emits the symbol graphs of ReactorsTesting and of the two modules it depends on. A
 # build with nothing to do emits none: the graphs of the last one stay, matching the sources.
+# `-emit-extension-block-symbols`: without the extension itself in the graph, DocC drops what a
+# module adds to another's types.
 swift build --target ReactorsTesting --scratch-path "$out" \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$symbols"
+  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$symbols" \
+  -Xswiftc -emit-extension-block-symbols
 
 # `ReactorsTesting` re-exports `Reactors` (`@_exported import`), so its graph repeats every
 # symbol of `Reactors`; each module's reference documents only its own sources.
 python3 - "$symbols" <<'PYTHON'
-import json, os, sys
+import json, os, shutil, sys
 
 symbols = sys.argv[1]
 for module in ("Reactors", "ReactorsRecording", "ReactorsTesting"):
@@ -39,6 +42,12 @@ for module in ("Reactors", "ReactorsRecording", "ReactorsTesting"):
     os.makedirs(os.path.join(symbols, module), exist_ok=True)
     with open(os.path.join(symbols, module, f"{module}.symbols.json"), "w") as file:
         json.dump(graph, file)
+    # What a module adds to another module's types (`ReactorRecorder.jsonLines` in
+    # ReactorsRecording) is in a graph of its own, <Module>@<Other>.symbols.json; DocC shows it
+    # under the module's "Extended Modules".
+    for name in os.listdir(symbols):
+        if name.startswith(f"{module}@") and name.endswith(".symbols.json"):
+            shutil.copyfile(os.path.join(symbols, name), os.path.join(symbols, module, name))
 PYTHON
 
 for module in Reactors ReactorsRecording ReactorsTesting; do
