@@ -200,6 +200,29 @@ struct GitHubSearchTimelineEndToEndTests {
     #expect(try #require(await session.waitForExit()).status == 0)
   }
 
+  @Test func aNewQuerysResultsReadAsRepositoryRowsNotAsEditsOfThePreviousOnes() async throws {
+    let (file, _) = try await Self.record()
+    defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+    let session = try await TerminalSession.timeline("github-search", replaying: file)
+    defer { Task { await session.end() } }
+    // The last event: the first page for "rust" replaces the results for "swift".
+    await session.press(TimelineKey.end, status: "event 14 of 14", selected: "setRepos(30 rep")
+    let screen = session.screen()
+    let heading = try #require(screen.rows.firstIndex { $0.hasPrefix("── what it changed") })
+    let changed = screen.rows[(heading + 1)..<29].filter {
+      $0.hasPrefix("+ ") || $0.hasPrefix("- ")
+    }
+    #expect(changed.count >= 5, "\(screen.rows)")
+    for line in changed {
+      // A field (`+   repositories: [`) or a whole repository's row, never one of its fields.
+      let isField = line.dropFirst(2).hasPrefix("  ") && !line.dropFirst(2).hasPrefix("    ")
+      let isRow = line.dropFirst(2).hasPrefix("    ") && line.contains("★")
+      #expect(isField || isRow, "\(line)")
+    }
+    session.type("q")
+    #expect(try #require(await session.waitForExit()).status == 0)
+  }
+
   @Test func withJSONOnATerminalTheReplayPrintsAsBefore() async throws {
     let (file, _) = try await Self.record()
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }

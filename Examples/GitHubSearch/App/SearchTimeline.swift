@@ -56,7 +56,17 @@ struct SearchTimeline {
     return TimelineEntry(
       offset: event.offset, isAction: isAction,
       label: (isAction ? "action " : "mutation ") + label,
-      diff: withDiff ? timeline[position].diff : "")
+      diff: withDiff ? diff(position) : "")
+  }
+
+  /// What event `position` changed: the recording's own diff, or, when a list of repositories
+  /// changed, ``listDiff(from:to:)``, which compares a repository only with itself.
+  private func diff(_ position: Int) -> String {
+    let step = timeline[position]
+    let (old, new) = (step.stateBefore, step.state)
+    let listChanged =
+      old.repositories != new.repositories || old.staleRepositories != new.staleRepositories
+    return listChanged ? Self.listDiff(from: old, to: new) : step.diff
   }
 
   /// A page of repositories or an opened repository's detail summed up:
