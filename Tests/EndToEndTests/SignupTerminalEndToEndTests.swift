@@ -120,19 +120,26 @@ struct SignupTerminalEndToEndTests {
 
   // MARK: 8. A finished form shows one coherent state
 
-  @Test func afterASuccessfulSignUpTheFormSaysOneThing() async throws {
-    let session = try await start()
+  @Test(arguments: [(100, 30), (80, 24)])
+  func afterASuccessfulSignUpTheFormSaysOneThing(columns: Int, rows: Int) async throws {
+    let session = try await start(rows: rows, columns: columns)
     defer { Task { await session.end() } }
-    try await fillNameAndPassword(session)
+    try await fillNameAndPassword(session, rows: rows)
     session.type(Self.tab + "abcdefg1")
-    #expect(await session.waitForScreen { $0.contains("Passwords match") })
+    #expect(await session.waitForScreen(rows: rows) { $0.contains("Passwords match") })
     session.type(Self.enter + Self.enter)  // Enter moves to the button, then presses it.
-    #expect(await session.waitForScreen { $0.contains("Welcome, someone!") })
+    #expect(
+      await session.waitForScreen(rows: rows, columns: columns) {
+        $0.contains("Welcome, someone!")
+      })
 
-    let finished = session.screen()
+    let finished = session.screen(rows: rows, columns: columns)
     #expect(finished.contains("✓ someone is your account"), "\(finished.rows)")
     #expect(finished.contains("Your account was created (simulated)"))
-    #expect(finished.contains("signed up"))
+    // What to do next, whole: an 80-column window cut it short.
+    let button = try #require(finished.rows.first { $0.contains("[ Sign up ]") })
+    #expect(
+      button.contains("signed up · ") && button.hasSuffix(" for another account"), "\(button)")
     #expect(!finished.contains("already taken"), "\(finished.rows)")
     #expect(!finished.contains("every field needs"), "\(finished.rows)")
     #expect(!finished.contains("✗"), "\(finished.rows)")

@@ -141,7 +141,13 @@ struct FormScreen {
     if state.isSigningUp {
       line.append("  " + spinner.frame + " signing up (simulated)…", style: .foreground(.yellow))
     } else if state.isSignedUp {
-      line.append("  signed up · type another username for another account", style: .dim)
+      // The longest that fits: beside the button, 80 columns leave 50.
+      let room = width - line.displayWidth
+      let next = [
+        "  signed up · type another username for another account",
+        "  signed up · a new username for another account", "  signed up",
+      ]
+      line.append(next.first { $0.displayWidth <= room } ?? "  signed up", style: .dim)
     } else if let hint {
       line.append("  " + hint, style: .foreground(.yellow))
     } else if !state.canSignUp {
