@@ -138,8 +138,8 @@ let package = Package(
       name: "ExtremeValues",
       path: "Tests/ExtremeValues"
     ),
-    // NB: the reactor that both ReactorsTests (the recorder, replay) and ReactorsRecordingTests (the
-    // file format, timelines) record and replay.
+    // NB: NoteReactor and its recorded session, for the recording tests of both ReactorsTests (the
+    // recorder hook, replay) and ReactorsRecordingTests (the file format, timelines).
     .target(
       name: "RecordingFixtures",
       dependencies: ["Reactors", "ReactorsRecording", "ReactorsTesting"],
