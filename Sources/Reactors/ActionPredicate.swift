@@ -4,7 +4,7 @@
 /// `self.action.filter { if case .updateQuery = $0 { true } else { false } }`. Don't pass an
 /// instance method of the reactor: it would capture the reactor while the work runs.
 public struct ActionPredicate<Action: Sendable>: Sendable {
-  @usableFromInline let matches: @Sendable (Action) -> Bool
+  let matches: @Sendable (Action) -> Bool
 
   /// Makes a predicate from a closure.
   public init(_ matches: @escaping @Sendable (Action) -> Bool) {

@@ -13,7 +13,7 @@ public struct ReactorRuntime<Action: Sendable, Mutation: Sendable, State: Sendab
   // suite runs under ThreadSanitizer in CI (`ConcurrencyTests`, `StressTests`).
   @usableFromInline let storage: RuntimeStorage<Action, Mutation, State>
 
-  @usableFromInline init(storage: RuntimeStorage<Action, Mutation, State>) {
+  init(storage: RuntimeStorage<Action, Mutation, State>) {
     self.storage = storage
   }
 

@@ -1,22 +1,30 @@
-/// What one effect task knows: the reactor, held weakly, the action its work answers, and the
-/// scope it runs in. It runs `Pending` work (below, in this file) with the same interpreter as
-/// the step that made it.
+/// A scope as its task sees it: with the reactor, held weakly, and the action its work answers.
+/// It runs `Pending` work (below, in this file) with the same interpreter as the step that made
+/// it. The runtime makes every scope of a reactor as one of these, so a run is one object.
 ///
 /// Every call reaches the reactor's storage for a moment and lets it go again: no task holds the
 /// reactor across a suspension, so a task that waits (for a turn, on a clock, on the network)
 /// never keeps a released reactor alive (R9). Once the reactor is gone, every call does nothing.
-@usableFromInline final class EffectContext<R: Reactor>: Sendable {
+@usableFromInline final class EffectContext<R: Reactor>: EffectScope, @unchecked Sendable {
+  // Safe: the two fields added here never change; the scope's own say why they are safe.
   @usableFromInline weak let reactor: R?
   @usableFromInline let action: R.Action
-  @usableFromInline let scope: EffectScope
 
-  @inlinable init(reactor: R?, action: R.Action, scope: EffectScope) {
+  @inlinable init(
+    reactor: R?, action: R.Action, parent: EffectScope?, id: EffectID? = nil,
+    isLatest: Bool = false
+  ) {
     self.reactor = reactor
     self.action = action
-    self.scope = scope
+    super.init(parent: parent, id: id, isLatest: isLatest)
   }
 
-  /// The body of a task: runs `work` in `scope`, then ends the scope.
+  /// A scope registered by this reactor's runtime, which made it as a context.
+  @inlinable static func of(_ scope: EffectScope) -> EffectContext {
+    unsafeDowncast(scope, to: EffectContext.self)
+  }
+
+  /// The body of a task: runs `work` in this scope, then ends the scope.
   ///
   /// Work whose scope was cancelled before the task started still runs, in a cancelled task, as
   /// any Swift task does: its `catch` blocks see the cancellation, and what it sends is dropped.
@@ -24,7 +32,7 @@
     // Most work is a plain `run`: calling it directly keeps the task's frames small, within the
     // memory a task starts with, where `execute`'s frame (it can do everything) is not.
     if case .run(let operation) = work { await perform(operation) } else { await execute(work) }
-    reactor?.runtime.storage.end(scope)
+    reactor?.runtime.storage.end(self)
   }
 
   @inlinable func execute(_ work: Pending<R.Mutation>) async {
@@ -49,7 +57,7 @@
       }
     case .scoped(let child, let inner):
       await runChild(inner, in: child)
-    case .queued(let child, let node) where child === scope:
+    case .queued(let child, let node) where child === self:
       guard await waitForTurn() else { return }
       await proceed(with: [node])
     case .queued(let child, _):
@@ -70,14 +78,15 @@
   /// Performs the immediate part of `node`, holding the reactor only meanwhile.
   @inlinable func advance(_ node: MutationNode<R.Mutation>) -> Pending<R.Mutation>? {
     guard let reactor else { return nil }
-    return reactor.runtime.storage.advance(node, in: scope, for: action, .emit(reactor))
+    return reactor.runtime.storage.advance(node, in: self, for: action, .emit(reactor))
   }
 
   /// Runs scoped work in a task of its own and waits for it; cancelling this task cancels that
   /// one.
   @inlinable func runChild(_ work: Pending<R.Mutation>, in child: EffectScope) async {
-    let context = EffectContext(reactor: reactor, action: action, scope: child)
-    guard let task = reactor?.runtime.storage.launch(work, in: context) else { return }
+    guard let task = reactor?.runtime.storage.launch(work, in: EffectContext.of(child)) else {
+      return
+    }
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
@@ -92,7 +101,7 @@
     } catch {
       // Cancellation is not an error (R8): neither the handler nor diagnostics see it.
       if error is CancellationError || Task.isCancelled { return }
-      guard reactor?.runtime.storage.isActive(scope) == true else { return }
+      guard reactor?.runtime.storage.isActive(self) == true else { return }
       if let handler = operation.handler {
         await handler(error, send)
       } else {
@@ -104,7 +113,7 @@
   /// Applies a mutation the work sent, unless the reactor is gone.
   @inlinable func emit(_ mutation: R.Mutation) {
     guard let reactor else { return }
-    reactor.runtime.storage.emit(mutation, in: scope, reactor)
+    reactor.runtime.storage.emit(mutation, in: self, reactor)
   }
 
   /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile or the reactor
@@ -116,10 +125,10 @@
         guard let storage = reactor?.runtime.storage else {
           return continuation.resume(returning: false)
         }
-        storage.awaitTurn(of: scope, continuation)
+        storage.awaitTurn(of: self, continuation)
       }
     } onCancel: {
-      reactor?.runtime.storage.cancel(scope)
+      reactor?.runtime.storage.cancel(self)
     }
   }
 }

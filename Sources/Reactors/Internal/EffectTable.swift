@@ -75,16 +75,18 @@
 
   // MARK: - Registering
 
-  /// Registers scoped work under `rule`, inside `parent`.
+  /// Registers scoped work under `rule`, inside `parent`, in a scope that `make` makes: the
+  /// runtime makes the context of the task that will run the work, which is its scope.
   @usableFromInline mutating func register(
-    _ rule: Rule, parent: EffectScope?
+    _ rule: Rule, parent: EffectScope?,
+    make: EffectScope.Maker = EffectScope.init(parent:id:isLatest:)
   )
     -> (Registration, FollowUp)
   {
     if let parent, !parent.isActive { return (.skip, FollowUp()) }
     switch rule {
     case .stop(let matches):
-      let scope = insert(EffectScope(parent: parent))
+      let scope = insert(make(parent, nil, false))
       if let matches { stops.append((scope, matches)) }
       return (.start(scope), FollowUp())
     case .cancellable(let id, let policy):
@@ -100,14 +102,14 @@
         if !group.running.isEmpty { return (.skip, followUp) }
       case .queue:
         if !group.running.isEmpty || !group.waiting.isEmpty {
-          let scope = insert(EffectScope(parent: parent, id: id))
+          let scope = insert(make(parent, id, false))
           scope.turn = .waiting(nil)
           scope.group = group
           group.waiting.append(scope)
           return (.wait(scope), followUp)
         }
       }
-      let scope = insert(EffectScope(parent: parent, id: id, isLatest: policy == .latest))
+      let scope = insert(make(parent, id, policy == .latest))
       scope.group = group
       group.running.append(scope)
       return (.start(scope), followUp)
@@ -127,10 +129,11 @@
   /// Registers a throttled run under `id`, inside `parent`: it starts now, or is held until its
   /// interval ends (cancelling the run held before it, when the newest wins), or is dropped.
   mutating func registerThrottled(
-    _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?
+    _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?,
+    make: EffectScope.Maker = EffectScope.init(parent:id:isLatest:)
   ) -> (ThrottleRegistration, FollowUp) {
     if let parent, !parent.isActive { return (.skip, FollowUp()) }
-    let scope = EffectScope(parent: parent, id: id)
+    let scope = make(parent, id, false)
     var window = throttles[id]
     let decision = arrival.decide(&window, scope)
     throttles[id] = window
@@ -391,13 +394,13 @@
 @usableFromInline class LatestSlot: @unchecked Sendable {
   // Safe: read and written only under the runtime's lock (`EffectTable`, `RuntimeStorage`).
   /// The scope of the run waiting for the task.
-  @usableFromInline final var scope: EffectScope?
+  final var scope: EffectScope?
   /// The task spawned for the slot, once it exists.
   final var task: Task<Void, Never>?
   /// The scope of the run the task took, once it started.
   final var taken: EffectScope?
 
-  @usableFromInline init() {}
+  init() {}
 
   /// Calls `body` with every scope registered inside the waiting work.
   func forEachScopeInWork(_ body: (EffectScope) -> Void) {}
@@ -422,44 +425,47 @@
 /// scope was cancelled. Every field that changes is read and written only by `RuntimeMachine`,
 /// under the runtime's lock, which is what makes "no mutation of a cancelled effect reaches
 /// `reduce`" hold.
-@usableFromInline final class EffectScope: @unchecked Sendable {
+@usableFromInline class EffectScope: @unchecked Sendable {
   // Safe: the `var`s are touched only by the runtime machine, whose lock guards them; the `let`s
   // never change. `ReactorRuntimeTests` and `ConcurrencyTests` run every path under
   // ThreadSanitizer in CI.
 
   /// The scope this one runs inside, if any.
-  let parent: EffectScope?
+  final let parent: EffectScope?
   /// The id of `cancellable(id:policy:)` work, which groups it with the other runs of that id.
-  let id: EffectID?
+  final let id: EffectID?
   /// Whether the work is `.latest`: a top-level run of it waits in a `LatestSlot` for its task.
-  @usableFromInline let isLatest: Bool
+  @usableFromInline final let isLatest: Bool
   /// The runs of its id, while the scope is one of them. Not owned, so that the two do not keep
   /// each other alive: the table owns the group, and drops it only once no scope is in it.
-  unowned var group: EffectTable.Group?
+  final unowned var group: EffectTable.Group?
   /// The task running the scope's work, once it exists.
-  var task: Task<Void, Never>?
+  final var task: Task<Void, Never>?
   /// For `.queue` work: whether it waits for its turn, and the continuation of its task once that
   /// task is suspended waiting.
-  var turn: Turn = .granted
+  final var turn: Turn = .granted
   /// Set once, by a cancel: whatever the scope sends from then on is dropped.
-  var isCancelled = false
+  final var isCancelled = false
   /// Set once, when the scope's work has returned or will never run.
-  var isFinished = false
+  final var isFinished = false
+
+  /// Makes a scope from its parent, its id and whether it is `.latest`.
+  @usableFromInline typealias Maker = (EffectScope?, EffectID?, Bool) -> EffectScope
 
   enum Turn {
     case granted
     case waiting(UnsafeContinuation<Bool, Never>?)
   }
 
-  init(parent: EffectScope?, id: EffectID? = nil, isLatest: Bool = false) {
+  @usableFromInline init(parent: EffectScope?, id: EffectID? = nil, isLatest: Bool = false) {
     self.parent = parent
     self.id = id
     self.isLatest = isLatest
   }
 
   /// Whether the scope may still send mutations.
-  @usableFromInline var isActive: Bool { !isFinished && !isRevoked }
+  @usableFromInline final var isActive: Bool { !isFinished && !isRevoked }
 
   /// Whether this scope or an enclosing one was cancelled.
-  @usableFromInline var isRevoked: Bool { isCancelled || parent?.isRevoked == true }
+  @usableFromInline final var isRevoked: Bool { isCancelled || parent?.isRevoked == true }
 }

@@ -27,7 +27,7 @@ import Synchronization
     Locked(buffer: .make(value))
   }
 
-  @usableFromInline init(buffer: LockedBuffer<Value>) {
+  init(buffer: LockedBuffer<Value>) {
     self.buffer = buffer
   }
 

@@ -66,7 +66,7 @@
   @usableFromInline struct Wait: Sendable {
     @usableFromInline let sleep: @Sendable () async throws -> Void
 
-    @usableFromInline init(sleep: @escaping @Sendable () async throws -> Void) {
+    init(sleep: @escaping @Sendable () async throws -> Void) {
       self.sleep = sleep
     }
   }

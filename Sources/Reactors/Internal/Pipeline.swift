@@ -7,7 +7,7 @@
 final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>:
   Sendable
 {
-  @usableFromInline let actions: SignalRelay<Action>?
+  let actions: SignalRelay<Action>?
   @usableFromInline let mutations: SignalRelay<Mutation>?
   @usableFromInline let states: SignalRelay<State>?
   private let outputs: Outputs

@@ -17,15 +17,15 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   /// With `transform(state:)`, the last state out of it: what new listeners get first.
   var published: State?
   /// Diagnostics and the test store's probe.
-  @usableFromInline var diagnostics: [ReactorDiagnostics<Action, Mutation, State>] = []
+  var diagnostics: [ReactorDiagnostics<Action, Mutation, State>] = []
   /// Stub mode: every action goes here instead of `mutate`.
-  @usableFromInline var stub: (@Sendable (Action) -> Void)?
+  var stub: (@Sendable (Action) -> Void)?
   var probe: ReactorDiagnostics<Action, Mutation, State>?
   var configured: ReactorDiagnostics<Action, Mutation, State>?
   /// Counts the tasks the runtime starts, for leak checks and test stores.
   var tracker: EffectTracker?
   /// Records actions as sent and mutations as reduced.
-  @usableFromInline var recorder: RecordingSession<Action, Mutation>?
+  var recorder: RecordingSession<Action, Mutation>?
   /// While the step's owner hands a value to a `transform` hook, its thread and how deeply:
   /// what the hook returns synchronously is performed at once, inside the step.
   var relayingThread: ThreadIdentity?
@@ -35,7 +35,7 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   /// The attached children; ending them is the parent's to do.
   var children: ChildRegistry?
 
-  @usableFromInline init() {}
+  init() {}
 
   /// Whether nothing here changes how a step is performed. (A tracker changes how its tasks
   /// start: the plain path counts none.)

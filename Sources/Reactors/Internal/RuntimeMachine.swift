@@ -42,7 +42,7 @@
   /// The effect table, kept in the extras: a reactor without effects never allocates them.
   var effects: EffectTable { extras?.effects ?? EffectTable() }
 
-  @usableFromInline init() {}
+  init() {}
 
   // MARK: - The step
 
@@ -145,7 +145,7 @@
   }
 
   /// Counts a task about to start, if a leak check or test store installed a tracker.
-  @usableFromInline func countTask() -> TaskCount {
+  func countTask() -> TaskCount {
     TaskCount(extras?.tracker)
   }
 
@@ -205,7 +205,7 @@
   }
 
   /// Cancels and resumes; never call it with a lock held.
-  @usableFromInline func perform() {
+  func perform() {
     for task in tasksToCancel { task.cancel() }
     for (continuation, granted) in turnsToResume { continuation.resume(returning: granted) }
     for waiter in idleWaiters { waiter.resume() }

@@ -49,7 +49,7 @@ extension RuntimeStorage {
     case .run(let operation):
       return .run(operation)
     case .scoped(let specification, let inner):
-      switch register(specification, parent: scope, action: action) {
+      switch register(specification, parent: scope, action: action, delivery.reactor) {
       case .skip:
         return nil
       case .wait(let registered):
@@ -79,8 +79,11 @@ extension RuntimeStorage {
   ) -> Pending<Mutation>?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let arrival = throttle.arrive()  // Reads the clock before locking.
+    let reactor = delivery.reactor
     let registration = update { machine in
-      machine.makeExtras().effects.registerThrottled(arrival, id: throttle.id, parent: scope)
+      machine.makeExtras().effects.registerThrottled(arrival, id: throttle.id, parent: scope) {
+        EffectContext(reactor: reactor, action: action, parent: $0, id: $1, isLatest: $2)
+      }
     }
     switch registration {
     case .skip:
@@ -96,13 +99,17 @@ extension RuntimeStorage {
     }
   }
 
-  /// Registers scoped work under the rules of its specification.
-  @inlinable func register(
-    _ specification: ScopeSpecification, parent: EffectScope?, action: Action
-  ) -> EffectTable.Registration {
+  /// Registers scoped work under the rules of its specification, in a scope that is the context
+  /// of the task that will run it.
+  @inlinable func register<R: Reactor>(
+    _ specification: ScopeSpecification, parent: EffectScope?, action: Action, _ reactor: R
+  ) -> EffectTable.Registration
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let rule = rule(for: specification, action: action)
     return update { machine in
-      let (registration, followUp) = machine.makeExtras().effects.register(rule, parent: parent)
+      let (registration, followUp) = machine.makeExtras().effects.register(rule, parent: parent) {
+        EffectContext(reactor: reactor, action: action, parent: $0, id: $1, isLatest: $2)
+      }
       if rule.isStop { machine.updatePath() }  // Only a stop condition changes the path.
       return (registration, followUp)
     }
@@ -171,7 +178,7 @@ extension RuntimeStorage {
             return ((scope, work), FollowUp())
           }
           if let (scope, work) = taken {
-            await EffectContext(reactor: reactor, action: action, scope: scope).run(work)
+            await EffectContext<R>.of(scope).run(work)
           }
         }
         if count.isTracked {
@@ -183,17 +190,17 @@ extension RuntimeStorage {
       }
       perform { $0.makeExtras().effects.attach(task, to: slot) }
     case .scoped(let scope, let inner):
-      launch(inner, in: EffectContext(reactor: reactor, action: action, scope: scope))
+      launch(inner, in: EffectContext<R>.of(scope))
     case .queued(let scope, _):
-      launch(pending, in: EffectContext(reactor: reactor, action: action, scope: scope))
+      launch(pending, in: EffectContext<R>.of(scope))
     default:
       // The task starts before its scope is registered: this step owns the reactor until it
       // ends, so whatever the task sends, and its end, wait in the step's queue until then.
       // Registering and keeping the task's handle then take one lock hold instead of two.
-      let (scope, count) = newPlainRun(extras)
-      let context = EffectContext(reactor: reactor, action: action, scope: scope)
-      let task = makeTask(pending, in: context, count: count)
-      perform { $0.makeExtras().effects.registerPlain(scope, task: task) }
+      let context = EffectContext(reactor: reactor, action: action, parent: nil)
+      // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
+      let task = makeTask(pending, in: context, count: extras == nil ? .untracked : trackTask())
+      perform { $0.makeExtras().effects.registerPlain(context, task: task) }
     }
   }
 
@@ -204,7 +211,7 @@ extension RuntimeStorage {
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let task = makeTask(work, in: context, count: trackTask())
-    perform { $0.makeExtras().effects.attach(task, to: context.scope) }
+    perform { $0.makeExtras().effects.attach(task, to: context) }
     return task
   }
 
@@ -223,12 +230,6 @@ extension RuntimeStorage {
     }
   }
 
-  /// The scope of a plain top-level run, not registered yet, and its task's count.
-  @usableFromInline func newPlainRun(_ extras: Extras?) -> (EffectScope, TaskCount) {
-    // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
-    (EffectScope(parent: nil), extras == nil ? TaskCount(nil) : trackTask())
-  }
-
   /// Counts a task about to start, if a leak check or test store installed a tracker.
   @usableFromInline func trackTask() -> TaskCount {
     withLock { $0.countTask() }
@@ -242,6 +243,12 @@ extension RuntimeStorage {
     case inline(Extras?, R)
     /// From an effect's task.
     case emit(R)
+
+    @inlinable var reactor: R {
+      switch self {
+      case .inline(_, let reactor), .emit(let reactor): reactor
+      }
+    }
   }
 
   /// Applies a mutation sent by an effect, unless its scope was cancelled or has finished.

@@ -22,7 +22,7 @@ extension RuntimeStorage {
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
-  @usableFromInline func submit<R: Reactor>(_ work: Work, _ reactor: R)
+  func submit<R: Reactor>(_ work: Work, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard withLock({ $0.beginStep(orQueue: work) }) else { return }
     runStep(work, reactor)

@@ -5,7 +5,7 @@
 /// once and tells the runtime, which forgets it.
 @usableFromInline final class StateBuffer<State: Sendable>: Sendable {
   @usableFromInline let contents: Locked<Contents>
-  @usableFromInline let onFinish: Locked<(@Sendable () -> Void)?>
+  let onFinish: Locked<(@Sendable () -> Void)?>
 
   @usableFromInline struct Contents: Sendable {
     @usableFromInline var queue: [State] = []
@@ -14,7 +14,7 @@
     @usableFromInline var waiter: UnsafeContinuation<State?, Never>?
     @usableFromInline var isFinished = false
 
-    @usableFromInline init(latestOnly: Bool) {
+    init(latestOnly: Bool) {
       self.latestOnly = latestOnly
     }
 

@@ -6,6 +6,9 @@
   /// that an untracked effect pays no extra call.
   @usableFromInline let isTracked: Bool
 
+  /// A task no tracker counts.
+  @usableFromInline static var untracked: TaskCount { TaskCount(nil) }
+
   /// Counts a task that starts now.
   init(_ tracker: EffectTracker?) {
     tracker?.taskStarted()

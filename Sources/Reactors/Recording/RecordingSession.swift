@@ -20,18 +20,18 @@
   }
 
   /// An action as sent, about to be performed.
-  @usableFromInline func actionSent(_ action: Action) {
+  func actionSent(_ action: Action) {
     isPerformingSentAction.withLock { $0 = true }
     sink(RecordedEvent(.action(action), at: elapsed()))
   }
 
   /// The action sent last has been performed: its immediate mutations are all reduced.
-  @usableFromInline func sentActionPerformed() {
+  func sentActionPerformed() {
     isPerformingSentAction.withLock { $0 = false }
   }
 
   /// A mutation was reduced and its state committed.
-  @usableFromInline func mutationReduced(_ mutation: Mutation) {
+  func mutationReduced(_ mutation: Mutation) {
     let source: MutationSource = isPerformingSentAction.withLock { $0 } ? .immediate : .effect
     sink(RecordedEvent(.mutation(mutation, source: source), at: elapsed()))
   }
