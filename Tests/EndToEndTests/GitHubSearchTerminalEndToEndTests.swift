@@ -301,6 +301,25 @@ struct GitHubSearchTerminalEndToEndTests {
     #expect(!shown.contains("Ctrl-R"))
   }
 
+  @Test func aDetailThatFailsInANarrowWindowSaysWhyWhole() async throws {
+    let session = try await start(
+      rows: 10, columns: 40,
+      environment: ["GITHUB_SEARCH_OFFLINE_FAULTS": "/repos/adahq/swift-maps=503"])
+    defer { Task { await session.end() } }
+    session.type("swift")
+    #expect(await session.waitForScreen(rows: 10, columns: 40) { $0.contains("adahq/swift-maps") })
+    session.type("\r")
+    #expect(await session.waitForScreen(rows: 10, columns: 40) { $0.contains("✗ ") })
+    let shown = session.screen(rows: 10, columns: 40)
+    let error = try #require(shown.rows.firstIndex { $0.hasPrefix("✗ ") })
+    // Wrapped over the rows under it, not cut: a cut error hid what to do.
+    #expect(
+      shown.rows[error...].joined(separator: " ")
+        .contains("the offline server is unavailable (HTTP 503); try again later"),
+      "\(shown.rows)")
+    #expect(shown.rows[9].contains("Esc close"))
+  }
+
   @Test func aQueryOnATerminalCutsEachRowToTheWindowInsteadOfWrappingIt() async throws {
     let session = try TerminalSession(
       "github-search", arguments: ["--offline", "--per-page", "5", "swift"],
