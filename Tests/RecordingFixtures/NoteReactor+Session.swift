@@ -7,9 +7,12 @@ extension NoteReactor {
   /// The session the recording tests share, recorded as JSON lines: `type("abc")`, then `save`,
   /// whose effect answers 100 ms later on a test clock that also times the recording.
   ///
+  /// - Parameter sourceLocation: Where a test that waits too long for the states fails.
   /// - Returns: The recording's text and every state the session went through, the initial one
   ///   first.
-  public static func recordTypingAndSaving() async -> (jsonLines: String, states: [State]) {
+  public static func recordTypingAndSaving(
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> (jsonLines: String, states: [State]) {
     let clock = TestClock()
     let lines = RecordedLines()
     let reactor = NoteReactor(
@@ -22,15 +25,16 @@ extension NoteReactor {
     reactor.send(.save)
     await clock.waitForSleepers(1)
     await clock.advance(by: .milliseconds(100))
-    return (lines.text, await first(3, of: states))
+    return (lines.text, await first(3, of: states, sourceLocation: sourceLocation))
   }
 }
 
 /// The first `count` elements of `stream`; after a minute of real time without them, fails the
-/// test and returns none, so that a lost state fails instead of hanging.
+/// test at `sourceLocation` and returns none, so that a lost state fails instead of hanging.
 private func first<Element: Sendable>(
-  _ count: Int, of stream: AsyncStream<Element>
+  _ count: Int, of stream: AsyncStream<Element>, sourceLocation: SourceLocation
 ) async -> [Element] {
+  let limit = Duration.seconds(60)
   let collected = await withTaskGroup(of: [Element]?.self) { group in
     group.addTask {
       var elements: [Element] = []
@@ -41,7 +45,7 @@ private func first<Element: Sendable>(
       return nil
     }
     group.addTask {
-      try? await Task.sleep(for: .seconds(60))
+      try? await Task.sleep(for: limit)
       return nil
     }
     let first = await group.next() ?? nil
@@ -49,7 +53,8 @@ private func first<Element: Sendable>(
     return first
   }
   guard let collected else {
-    Issue.record("Timed out after 60 seconds waiting for \(count) states")
+    Issue.record(
+      "Timed out after \(limit) waiting for \(count) states", sourceLocation: sourceLocation)
     return []
   }
   return collected
