@@ -177,11 +177,11 @@ enum SearchScreen {
     _ search: GitHubSearchReactor.State, spinner: String, width: Int, now: Date, server: Server
   ) -> [Line] {
     guard let error = search.error else {
-      return [statusLine(search, spinner: spinner, server: server).truncated(toDisplayWidth: width)]
+      return [statusLine(search, spinner: spinner, server: server, width: width)]
     }
     let status =
       search.totalCount == nil
-      ? [] : [statusLine(search, spinner: spinner, server: server).truncated(toDisplayWidth: width)]
+      ? [] : [statusLine(search, spinner: spinner, server: server, width: width)]
     return status + errorLines(error, search: search, width: width, now: now, server: server)
   }
 
@@ -213,41 +213,66 @@ enum SearchScreen {
     return lines.map { Line($0, style: .foreground(.red)) }
   }
 
+  /// The status: what the list holds and what is on its way, in `width` columns. A note that
+  /// does not fit whole is left out rather than cut to a fragment (`· the off…`); what is on its
+  /// way goes last.
   private static func statusLine(
-    _ search: GitHubSearchReactor.State, spinner: String, server: Server
+    _ search: GitHubSearchReactor.State, spinner: String, server: Server, width: Int
   ) -> Line {
     if search.query.isEmpty {
       return Line("Type to search repositories; results appear as you type.", style: .dim)
+        .truncated(toDisplayWidth: width)
     }
     if search.isLoadingFirstPage {
       var line = Line(spinner + " ", style: .foreground(.cyan))
       line.append("searching for “\(search.query)”…")
-      if search.repositories.isEmpty && !search.staleRepositories.isEmpty {
-        line.append(" · previous results dimmed", style: .dim)
-      }
-      return line
+      let isDimmed = search.repositories.isEmpty && !search.staleRepositories.isEmpty
+      return fitting(
+        line, isDimmed ? [(" · previous results dimmed", .dim, 0)] : [], width: width)
     }
     guard let total = search.totalCount else { return Line() }
-    if total == 0 { return Line("No repositories match “\(search.query)”.") }
-    var line = Line("\(total) repositories", style: .bold)
+    if total == 0 {
+      return Line("No repositories match “\(search.query)”.").truncated(toDisplayWidth: width)
+    }
+    var notes: [(String, TextStyle, priority: Int)] = []
     if search.repositories.count < total {
-      line.append(" · \(search.repositories.count) loaded", style: .dim)
+      notes.append((" · \(search.repositories.count) loaded", .dim, 1))
     }
     if total > GitHubConfiguration.resultCap {
-      line.append(" · \(server.name) lists the first 1000", style: .dim)
+      notes.append((" · \(server.name) lists the first 1000", .dim, 3))
     }
     if search.isIncomplete {
-      line.append(" · incomplete results", style: .foreground(.yellow))
+      notes.append((" · incomplete results", .foreground(.yellow), 2))
     }
     if search.skippedItemCount > 0 {
-      line.append(" · \(search.skippedItemCount) malformed skipped", style: .foreground(.yellow))
+      notes.append((" · \(search.skippedItemCount) malformed skipped", .foreground(.yellow), 2))
     }
     if search.isLoadingNextPage {
-      line.append(
-        "  \(spinner) loading page \(search.nextPage?.number.map(String.init) ?? "")…",
-        style: .foreground(.cyan))
+      let page = search.nextPage?.number.map(String.init) ?? ""
+      notes.append(("  \(spinner) loading page \(page)…", .foreground(.cyan), 0))
     }
-    return line
+    return fitting(Line("\(total) repositories", style: .bold), notes, width: width)
+  }
+
+  /// `line` (cut to `width` if it must be), then the `notes` that fit whole beside it, the
+  /// lowest priority numbers first, each in its place.
+  private static func fitting(
+    _ line: Line, _ notes: [(String, TextStyle, priority: Int)], width: Int
+  ) -> Line {
+    var room = width - line.displayWidth
+    var kept = Set<Int>()
+    for index in notes.indices.sorted(by: { notes[$0].priority < notes[$1].priority }) {
+      let noteWidth = notes[index].0.displayWidth
+      if noteWidth <= room {
+        kept.insert(index)
+        room -= noteWidth
+      }
+    }
+    var result = line
+    for index in notes.indices where kept.contains(index) {
+      result.append(notes[index].0, style: notes[index].1)
+    }
+    return result.truncated(toDisplayWidth: width)
   }
 
   // MARK: The list
