@@ -57,6 +57,7 @@ let suite: [Benchmark] = [
   .rawReduce(operations: scaled(2_000_000)),
   .lockClosureStore(operations: scaled(500_000)),
   .threeTripStore(operations: scaled(500_000)),
+  .twoTripStore(operations: scaled(500_000)),
   .syncAction(operations: scaled(500_000)),
   .concat2(operations: scaled(200_000)),
   .observerOutbox(operations: scaled(100_000)),

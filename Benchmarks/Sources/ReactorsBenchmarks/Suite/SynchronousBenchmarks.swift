@@ -32,6 +32,13 @@ extension Benchmark {
       ThreeTripStore.self, name: "three-trip-store", baseline: "lock-closure-store", operations)
   }
 
+  /// `TwoTripStore`: a step of two holds (take it; commit and end it), the floor of the step that
+  /// `sync-action`'s target would take.
+  static func twoTripStore(operations: Int) -> Benchmark {
+    handWritten(
+      TwoTripStore.self, name: "two-trip-store", baseline: "lock-closure-store", operations)
+  }
+
   /// `operations` sends to a store of `type` whose observer hands each state to a black hole.
   private static func handWritten<Store: HandWrittenStore>(
     _ type: Store.Type, name: String, baseline: String, _ operations: Int
