@@ -145,6 +145,26 @@ struct SignupTerminalEndToEndTests {
     #expect(!finished.contains("✗"), "\(finished.rows)")
   }
 
+  @Test func aPressBeforeTheNameIsCheckedSaysNotYetUntilTheCheckEnds() async throws {
+    // A second's debounce: the whole form is typed and the button pressed before the check.
+    let session = try TerminalSession(
+      "signup",
+      arguments: [
+        "--offline", "--seed", "1", "--debounce-ms", "1000", "--signup-failure-rate", "0",
+      ])
+    defer { Task { await session.end() } }
+    try #require(await session.waitForOutput(containing: "Create your account"))
+    let password = "correct-horse-battery"
+    session.type(
+      "someone" + Self.tab + password + Self.tab + password + Self.enter + Self.enter)
+    #expect(await session.waitForScreen { $0.contains("not yet: every field needs a ✓ first") })
+    #expect(await session.waitForScreen { $0.contains("✓ someone is available") })
+    // Every field has its ✓ now: the hint no longer says otherwise.
+    let checked = session.screen()
+    let button = try #require(checked.rows.first { $0.contains("[ Sign up ]") })
+    #expect(!button.contains("not yet"), "\(button)")
+  }
+
   // MARK: 9. The checklist reads either/or, keeps its height, and a mismatch waits
 
   @Test func anAcceptedPasswordShowsNoCrossAndTheAlternativesReadEitherOr() async throws {

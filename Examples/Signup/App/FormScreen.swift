@@ -17,7 +17,7 @@ struct FormScreen {
   var spinner = Spinner()
   /// The last sign-up outcome, shown until the form is edited again or the next sign-up starts.
   var announcement: SignupOutcome?
-  /// A one-off hint under the button, such as why pressing it did nothing.
+  /// A one-off hint beside the button, why pressing it did nothing, shown while it is true.
   var hint: String?
   /// Whether the key hints show; a replay leaves them out, as its keys are not the form's.
   var hasHints = true
@@ -148,7 +148,9 @@ struct FormScreen {
         "  signed up · a new username for another account", "  signed up",
       ]
       line.append(next.first { $0.displayWidth <= room } ?? "  signed up", style: .dim)
-    } else if let hint {
+    } else if let hint, !state.canSignUp {
+      // Said of a press while a check was still running: once every field has its ✓, the
+      // hint would contradict the form above it.
       line.append("  " + hint, style: .foreground(.yellow))
     } else if !state.canSignUp {
       line.append("  every field needs a ✓ first", style: .dim)
