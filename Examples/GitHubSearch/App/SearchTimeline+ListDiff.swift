@@ -59,8 +59,8 @@ extension SearchTimeline {
     }
   }
 
-  /// The rows of `old` and `new` matched by full name, in order, the longest run of the same
-  /// repositories kept: between two kept rows, the removed rows come before the added ones.
+  /// The rows of `old` and `new` matched by full name, as many kept as their order allows:
+  /// between two kept rows, the removed rows come before the added ones.
   static func rowChanges(from old: [Repository], to new: [Repository]) -> [String] {
     // Common ends first: a next page keeps every row before it.
     var prefix = 0
@@ -85,7 +85,8 @@ extension SearchTimeline {
   /// a hand-made file could hold), every row reads as removed or added, unmatched.
   static let matchingLimit = 1_000_000
 
-  /// The rows of two lists that share no end, matched by the longest common run of full names.
+  /// The rows of two lists that share no end, matched by their longest common subsequence of
+  /// full names.
   private static func middleChanges(from old: [Repository], to new: [Repository]) -> [String] {
     let (cells, overflow) = (old.count + 1).multipliedReportingOverflow(by: new.count + 1)
     guard !overflow, cells <= matchingLimit, !old.isEmpty, !new.isEmpty else {
