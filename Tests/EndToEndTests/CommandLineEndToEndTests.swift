@@ -119,6 +119,33 @@ struct CommandLineEndToEndTests {
     }
   }
 
+  @Test func aBadScriptRecordingOrSettingIsExplainedWithinEightyColumns() async throws {
+    let recordings = try await recordBoth()
+    defer { recordings.values.forEach { try? FileManager.default.removeItem(at: $0) } }
+    let signupRecording = try #require(recordings["signup"]).path
+    let cases: [(String, [String], input: String?, [String: String], status: Int32)] = [
+      ("github-search", ["--offline"], "query swift\nfoo bar\n", [:], 2),
+      ("signup", ["--offline"], "username x\nfoo\n", [:], 2),
+      ("github-search", ["--replay", signupRecording], nil, [:], 2),
+      (
+        "signup", ["--replay", "/nonexistent/\(String(repeating: "dir/", count: 20))s.jsonl"], nil,
+        [:], 2
+      ),
+      (
+        "github-search", ["--offline", "swift"], nil, ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "abc"], 1
+      ),
+    ]
+    for (program, arguments, input, environment, status) in cases {
+      let run = try await BinaryRunner.run(
+        program, arguments: arguments, input: input, environment: environment)
+      #expect(run.status == status, "\(program) \(arguments): \(run.standardError)")
+      let lines = run.standardError.split(separator: "\n")
+      #expect(lines.count >= 2 && lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+      #expect(lines.first?.hasPrefix("\(program): ") == true)
+      #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("  ") }, "\(lines)")
+    }
+  }
+
   // MARK: Options refused rather than ignored
 
   @Test(arguments: ["signup", "github-search"])

@@ -157,7 +157,7 @@ struct GitHubSearchEndToEndTests {
       ["--offline", "--script", "/dev/null"], environment: [name: value])
     #expect(result.status == 1)
     #expect(
-      result.standardError
+      result.unwrappedStandardError
         == "github-search: \(name) needs a whole number from 0 to \(maximum), not \"\(value)\"\n")
   }
 

@@ -136,7 +136,7 @@ struct RecordReplayEndToEndTests {
       let run = try await BinaryRunner.run(program, arguments: ["--replay", path, "--json"])
       // Then the program says why, prints no state, and exits with status 2
       #expect(run.status == 2, "\(program) \(message)")
-      #expect(run.standardError.contains("\(program): cannot replay: \(message)"))
+      #expect(run.unwrappedStandardError.contains("\(program): cannot replay: \(message)"))
       #expect(run.standardOutput.isEmpty)
     }
   }

@@ -81,7 +81,7 @@ struct ScriptInputEndToEndTests {
     let missing = try await run(program, ["--script", "/nonexistent/a.script"])
     #expect(missing.status == 2)
     #expect(
-      missing.standardError
+      missing.unwrappedStandardError
         == "\(program.name): cannot open the script \"/nonexistent/a.script\": "
         + "No such file or directory\n")
     let directory = try await run(program, ["--script", "/"])
@@ -105,8 +105,9 @@ struct ScriptInputEndToEndTests {
     for (bad, message) in cases {
       let result = try await run(program, input: program.script + bad + "\nwait\n")
       #expect(result.status == 2, "\(bad)")
-      #expect(result.standardError.hasPrefix("\(program.name): \(message)"), "\(bad)")
-      #expect(result.standardError.split(separator: "\n").count == 1)
+      // One error, the first bad line's (wrapped to 80 columns).
+      #expect(result.unwrappedStandardError.hasPrefix("\(program.name): \(message)"), "\(bad)")
+      #expect(result.unwrappedStandardError.split(separator: "\n").count == 1)
       #expect(result.standardOutput.isEmpty, "\(bad): the script ran")
     }
   }

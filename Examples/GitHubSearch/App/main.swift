@@ -39,7 +39,9 @@ let backend: SearchBackend
 do {
   backend = try SearchBackend(options: options)
 } catch {
-  program.fail(error.message)
+  // An offline setting out of range, said as a usage error is (status 1, as documented).
+  program.printWrappedError(error.message)
+  exit(1)
 }
 
 var status: Int32 = 0

@@ -60,10 +60,10 @@ extension Program {
     return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
   }
 
-  /// Reports why `--replay` cannot replay its recording, and exits with status 2, as for a
-  /// script error.
+  /// Reports why `--replay` cannot replay its recording, in lines of 80 columns, and exits with
+  /// status 2, as for a script error.
   public func failToReplay(_ reason: String) -> Never {
-    printError("cannot replay: \(reason)")
+    printWrappedError("cannot replay: \(reason)")
     exit(2)
   }
 }

@@ -58,7 +58,7 @@ public struct Program: Sendable {
     } catch let error as UsageError {
       end(with: error)
     } catch {
-      printError("\(error)")
+      printWrappedError("\(error)")
       exit(2)
     }
   }
@@ -68,10 +68,51 @@ public struct Program: Sendable {
     OutputFile.standardError.writeLine("\(name): \(message.escapingControlCharacters)")
   }
 
+  /// Writes `name: message` to standard error, control characters escaped, in lines of 80
+  /// columns at most, as `--help` is: for what the person gave wrong (an argument, a script, a
+  /// recording, a setting), which they read at a terminal before anything runs.
+  public func printWrappedError(_ message: String) {
+    for line in Self.wrapped("\(name): \(message.escapingControlCharacters)") {
+      OutputFile.standardError.writeLine(line)
+    }
+  }
+
+  /// `text` in lines of `width` columns at most (one column a character): broken between
+  /// words, the lines after the first indented by two spaces, and a word longer than a line (a
+  /// pasted argument) cut across lines rather than left to run past the edge.
+  ///
+  /// ```
+  /// github-search: --replay prints a recorded session; it takes only --json, not
+  ///   --offline
+  /// ```
+  static func wrapped(_ text: String, width: Int = 80) -> [String] {
+    let width = max(width, 8)
+    var lines: [String] = []
+    var current = ""
+    func indent() -> Int { lines.isEmpty ? 0 : 2 }
+    func room() -> Int { width - indent() - current.count - (current.isEmpty ? 0 : 1) }
+    func finishLine() {
+      lines.append(String(repeating: " ", count: indent()) + current)
+      current = ""
+    }
+    for word in text.split(separator: " ") {
+      var rest = word
+      if !current.isEmpty && rest.count > room() { finishLine() }
+      while rest.count > room() {
+        current = String(rest.prefix(room()))
+        rest = rest.dropFirst(current.count)
+        finishLine()
+      }
+      if !rest.isEmpty { current += (current.isEmpty ? "" : " ") + rest }
+    }
+    if !current.isEmpty || lines.isEmpty { finishLine() }
+    return lines
+  }
+
   /// Reports a usage error, in lines of 80 columns as `--help` is, with a pointer to `--help`,
   /// and exits with status 2.
   public func end(with error: UsageError) -> Never {
-    for line in error.lines(program: name) { OutputFile.standardError.writeLine(line) }
+    printWrappedError(error.message)
     OutputFile.standardError.writeLine("Run '\(name) --help' for usage.")
     exit(2)
   }
