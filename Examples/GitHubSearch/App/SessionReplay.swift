@@ -11,7 +11,9 @@ import TerminalUI
 /// no network, no clock.
 ///
 /// A rate-limit error says how many seconds are left from now, so its line differs from the
-/// recorded run's; every other line is the same.
+/// recorded run's; so does an error of a session that listed no repository, which cannot tell
+/// who answered and names "the server" (``SearchScreen/Server/replay(of:)``). Every other line
+/// is the same.
 enum SessionReplay {
   static func run(path: String, printsJSON: Bool, program: Program) async -> Never {
     let recording: Recording<GitHubSearchReactor>
