@@ -97,14 +97,6 @@ import Testing
     #expect(table.running.count == 2)
   }
 
-  @Test func workInsideAnEndedScopeIsSkipped() {
-    var table = Table()
-    let parent = started(table.register(.stop(nil), parent: nil))
-    _ = table.cancel(parent)
-    let inside = table.register(.stop(nil), parent: parent).0
-    #expect(inside == .skip)
-  }
-
   @Test func takeUntilRegistersAStopConditionThatEndsWithItsScope() {
     var table = Table()
     let scope = started(table.register(.stop({ $0 as? Int == 1 }), parent: nil))
@@ -193,6 +185,530 @@ import Testing
     #expect(running.isCancelled)
     #expect(started(table.register(.stop(nil), parent: nil)).isCancelled)
   }
+
+  // MARK: - Registering
+
+  @Test(arguments: registrations)
+  func aRunRegistersByItsPolicyAndWhatItsIdHasInFlight(_ row: RegistrationRow) {
+    var table = Table()
+    let rule = Table.Rule.cancellable(id, row.policy)
+    var earlier: [EffectScope] = []
+    let task = Task<Void, Never> {}
+    if row.before != .nothing {
+      let running = started(table.register(rule, parent: nil))
+      _ = table.attach(task, to: running)
+      earlier.append(running)
+    }
+    if row.before == .oneRunningOneWaiting {
+      guard case .wait(let waiting) = table.register(rule, parent: nil).0 else {
+        Issue.record("the second run should wait")
+        return
+      }
+      earlier.append(waiting)
+    }
+    let (registration, followUp) = table.register(rule, parent: nil)
+    switch (row.outcome, registration) {
+    case (.start, .start(let scope)), (.wait, .wait(let scope)):
+      #expect(scope.isActive && scope.id == id && scope.isLatest == (row.policy == .latest))
+    case (.skip, .skip):
+      break
+    default:
+      Issue.record("expected \(row.outcome), got \(registration)")
+    }
+    #expect(earlier.map(\.isCancelled) == earlier.map { _ in row.cancelsEarlier })
+    #expect(followUp.tasksToCancel == (row.cancelsEarlier ? [task] : []))
+    #expect(followUp.turnsToResume.isEmpty && followUp.idleWaiters.isEmpty)
+    // Cancelled runs still count until their tasks return; a skipped one never counts.
+    #expect(table.running.count == earlier.count + (row.outcome == .skip ? 0 : 1))
+  }
+
+  /// What ended the scope that new work registers inside.
+  enum ParentEnd: CaseIterable, Sendable {
+    case cancelled, finished, enclosingScopeCancelled
+  }
+
+  /// A kind of scoped work, as `mutate` writes it.
+  enum RuleKind: CaseIterable, Sendable {
+    case plain, takeUntil, merge, latest, exhaust, queue, throttle
+  }
+
+  @Test(arguments: RuleKind.allCases, ParentEnd.allCases)
+  func workInsideAnEndedScopeIsSkippedUnderEveryRule(_ kind: RuleKind, _ end: ParentEnd) {
+    var table = Table()
+    let outer = started(table.register(.stop(nil), parent: nil))
+    let parent = started(table.register(.stop(nil), parent: outer))
+    switch end {
+    case .cancelled: _ = table.cancel(parent)
+    case .finished: _ = table.finish(parent)
+    case .enclosingScopeCancelled: _ = table.cancel(outer)
+    }
+    let countBefore = table.running.count
+    let skipped: Bool
+    let followUp: FollowUp
+    switch kind {
+    case .throttle:
+      var decided = false
+      let arrival = ThrottleArrival { _, _ in
+        decided = true
+        return .start
+      }
+      let registration: Table.ThrottleRegistration
+      (registration, followUp) = table.registerThrottled(arrival, id: id, parent: parent)
+      if case .skip = registration { skipped = true } else { skipped = false }
+      #expect(!decided)  // The interval is not opened by work that never runs.
+    default:
+      let rule: Table.Rule =
+        switch kind {
+        case .plain: .stop(nil)
+        case .takeUntil: .stop { _ in true }
+        case .merge: .cancellable(id, .merge)
+        case .latest: .cancellable(id, .latest)
+        case .exhaust: .cancellable(id, .exhaust)
+        case .queue, .throttle: .cancellable(id, .queue)
+        }
+      let registration: Table.Registration
+      (registration, followUp) = table.register(rule, parent: parent)
+      skipped = registration == .skip
+    }
+    #expect(skipped)
+    #expect(followUp.isEmpty && table.running.count == countBefore && !table.hasStopConditions)
+  }
+
+  /// What a throttle's window decides for an arriving run.
+  enum ThrottleDecision: CaseIterable, Sendable {
+    case start, hold, holdReplacingTheHeldRun, drop
+  }
+
+  @Test(arguments: ThrottleDecision.allCases)
+  func aThrottledRunStartsIsHeldOrIsDroppedAsItsWindowDecides(_ decision: ThrottleDecision) {
+    var table = Table()
+    let wait = Delay.Wait(sleep: {})
+    // A run held before, with its task waiting out the interval.
+    let heldTask = Task<Void, Never> {}
+    let hold = ThrottleArrival { _, _ in .hold(wait, replacing: nil) }
+    guard case .hold(let held, _) = table.registerThrottled(hold, id: id, parent: nil).0 else {
+      Issue.record("expected the first run to be held")
+      return
+    }
+    _ = table.attach(heldTask, to: held)
+    let arrival = ThrottleArrival { _, _ in
+      switch decision {
+      case .start: .start
+      case .hold: .hold(wait, replacing: nil)
+      case .holdReplacingTheHeldRun: .hold(wait, replacing: held)
+      case .drop: .drop
+      }
+    }
+    let (registration, followUp) = table.registerThrottled(arrival, id: id, parent: nil)
+    switch (decision, registration) {
+    case (.start, .start(let scope)), (.hold, .hold(let scope, _)),
+      (.holdReplacingTheHeldRun, .hold(let scope, _)):
+      #expect(scope.isActive && table.running.count == 2)
+      // Held or running, it is a run of the id: `cancel(id:)` reaches it.
+      _ = table.cancel(id: id)
+      #expect(scope.isCancelled)
+    case (.drop, .skip):
+      #expect(table.running.count == 1)
+    default:
+      Issue.record("expected \(decision), got \(registration)")
+    }
+    let replaces = decision == .holdReplacingTheHeldRun
+    // The displaced run waits in a task of its own: cancelled, it never starts.
+    #expect(followUp.tasksToCancel == (replaces ? [heldTask] : []))
+  }
+
+  /// What has become of a scope when its task is attached to it.
+  enum ScopeState: CaseIterable, Sendable {
+    case active, cancelled, finished
+  }
+
+  @Test(arguments: zip(ScopeState.allCases, [false, true, true]))
+  func aTaskAttachedToAScopeThatHasEndedIsCancelled(_ state: ScopeState, isCancelled: Bool) {
+    var table = Table()
+    let scope = started(table.register(.stop(nil), parent: nil))
+    switch state {
+    case .active: break
+    case .cancelled: _ = table.cancel(scope)
+    // Its task may have run and returned before the thread that started it attaches it; a
+    // returned task ignores the cancel.
+    case .finished: _ = table.finish(scope)
+    }
+    let task = Task<Void, Never> {}
+    let followUp = table.attach(task, to: scope)
+    #expect(scope.task == task)
+    #expect(followUp.tasksToCancel == (isCancelled ? [task] : []))
+  }
+
+  @Test func aSecondTaskForAScopeFailsLoudly() async {
+    let stopped = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      let scope = started(table.register(.stop(nil), parent: nil))
+      _ = table.attach(Task {}, to: scope)
+      _ = table.attach(Task {}, to: scope)
+    }
+    #expect(
+      standardError(of: stopped).contains(
+        "Internal inconsistency: a second task for an effect's scope"))
+  }
+
+  // MARK: - `.latest` slots
+
+  @Test func aSupersededLatestRunFinishesTheScopesRegisteredInsideItsWork() {
+    var table = Table()
+    let first = started(table.register(.cancellable(id, .latest), parent: nil))
+    let inner = started(table.register(.stop(nil), parent: first))
+    let slot = TypedLatestSlot<Int>()
+    _ = table.schedule(in: first, newSlot: { slot })
+    slot.work = .scoped(inner, .wait(Delay.Wait(sleep: {}), then: .none))
+    let second = started(table.register(.cancellable(id, .latest), parent: nil))
+    let replaced = table.schedule(in: second, newSlot: LatestSlot.init)
+    #expect(replaced?.slot === slot && replaced?.isNew == false)
+    // Neither the superseded run nor the work inside it ever starts: both end here.
+    #expect(first.isFinished && inner.isFinished)
+    #expect(table.running.count == 1)
+  }
+
+  /// In which order a `.latest` slot's task is attached and takes its run.
+  enum SlotOrder: CaseIterable, Sendable {
+    case attachedThenTaken, takenThenAttached, takenCancelledThenAttached
+  }
+
+  @Test(arguments: SlotOrder.allCases)
+  func aLatestSlotsTaskIsAttachedToTheRunItTakesWhicheverComesFirst(_ order: SlotOrder) {
+    var table = Table()
+    let run = started(table.register(.cancellable(id, .latest), parent: nil))
+    guard let slot = table.schedule(in: run, newSlot: LatestSlot.init)?.slot else {
+      Issue.record("expected a new slot")
+      return
+    }
+    let task = Task<Void, Never> {}
+    var followUp = FollowUp()
+    switch order {
+    case .attachedThenTaken:
+      followUp = table.attach(task, to: slot)
+      #expect(run.task == nil)  // Not its task until it takes the run.
+      _ = table.take(slot)
+    case .takenThenAttached, .takenCancelledThenAttached:
+      // The task started before the thread that spawned it attached it.
+      _ = table.take(slot)
+      #expect(run.task == nil)
+      if order == .takenCancelledThenAttached { _ = table.cancel(id: id) }
+      followUp = table.attach(task, to: slot)
+    }
+    #expect(slot.task == task && run.task == task && slot.taken === run)
+    let cancels = order == .takenCancelledThenAttached
+    #expect(followUp.tasksToCancel == (cancels ? [task] : []))
+  }
+
+  @Test func aLatestSlotTakenTwiceOrGivenTwoTasksFailsLoudly() async {
+    let stopped = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      let run = started(table.register(.cancellable(EffectID("search"), .latest), parent: nil))
+      guard let slot = table.schedule(in: run, newSlot: LatestSlot.init)?.slot else { return }
+      _ = table.take(slot)
+      _ = table.take(slot)
+    }
+    #expect(
+      standardError(of: stopped).contains(
+        "Internal inconsistency: a .latest slot's run taken twice"))
+    let stoppedAgain = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      let run = started(table.register(.cancellable(EffectID("search"), .latest), parent: nil))
+      guard let slot = table.schedule(in: run, newSlot: LatestSlot.init)?.slot else { return }
+      _ = table.attach(Task {}, to: slot)
+      _ = table.attach(Task {}, to: slot)
+    }
+    #expect(
+      standardError(of: stoppedAgain).contains(
+        "Internal inconsistency: a second task for a .latest slot"))
+  }
+
+  @Test func schedulingALatestRunOutsideItsGroupOrIntoATakenSlotFailsLoudly() async {
+    // An active `.latest` scope that never registered under its id.
+    let stopped = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      let scope = EffectScope(parent: nil, id: EffectID("search"), isLatest: true)
+      _ = table.schedule(in: scope, newSlot: LatestSlot.init)
+    }
+    #expect(
+      standardError(of: stopped).contains(
+        "Internal inconsistency: an active .latest run outside its id's group"))
+    // A slot still open although its task took its run: the next run would never start.
+    let stoppedAgain = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      let id = EffectID("search")
+      let first = started(table.register(.cancellable(id, .latest), parent: nil))
+      guard let slot = table.schedule(in: first, newSlot: LatestSlot.init)?.slot else { return }
+      slot.scope = nil
+      let second = started(table.register(.cancellable(id, .latest), parent: nil))
+      _ = table.schedule(in: second, newSlot: LatestSlot.init)
+    }
+    #expect(
+      standardError(of: stoppedAgain).contains(
+        "Internal inconsistency: a .latest slot open after its task took it"))
+  }
+
+  // MARK: - Cancelling and finishing
+
+  @Test func cancellingAnIdWithNothingUnderItChangesNothing() {
+    var table = Table()
+    let other = started(table.register(.cancellable(EffectID("other"), .merge), parent: nil))
+    let followUp = table.cancel(id: id)
+    #expect(followUp.isEmpty)
+    #expect(other.isActive && table.running.count == 1)
+  }
+
+  /// A scope as `cancel(_:)` finds it.
+  enum CancelTarget: CaseIterable, Sendable {
+    case runningWithItsTask, waitingForItsTurn, cancelledAlready, finished
+  }
+
+  @Test(arguments: CancelTarget.allCases)
+  func cancellingAScopeCancelsItsTaskAndTakesItOutOfItsLineOnce(_ target: CancelTarget) {
+    var table = Table()
+    let task = Task<Void, Never> {}
+    let running = started(table.register(.cancellable(id, .queue), parent: nil))
+    _ = table.attach(task, to: running)
+    guard case .wait(let waiting) = table.register(.cancellable(id, .queue), parent: nil).0 else {
+      Issue.record("the second run should wait")
+      return
+    }
+    let scope = target == .waitingForItsTurn ? waiting : running
+    switch target {
+    case .cancelledAlready: _ = table.cancel(running)
+    case .finished: _ = table.finish(running)
+    default: break
+    }
+    let wasFinished = scope.isFinished
+    let followUp = table.cancel(scope)
+    // A cancel is idempotent, and a scope that has finished is past cancelling.
+    let expectedTasks = target == .runningWithItsTask ? [task] : []
+    #expect(followUp.tasksToCancel == expectedTasks)
+    #expect(followUp.turnsToResume.isEmpty)  // No task waits on a continuation yet.
+    #expect(scope.isCancelled == !wasFinished)
+    // The waiting run has its turn once the running one is gone, unless it was the one cancelled.
+    if target == .waitingForItsTurn {
+      _ = table.finish(running)
+      #expect(!waiting.isActive && table.running.count == 1)
+    } else {
+      guard case .granted = waiting.turn else {
+        Issue.record("the waiting run should have its turn")
+        return
+      }
+    }
+  }
+
+  @Test func finishingDroppedWorkFinishesEveryScopeRegisteredInsideIt() {
+    var table = Table()
+    let outer = started(table.register(.cancellable(id, .merge), parent: nil))
+    let line = EffectID("line")
+    let inner = started(table.register(.cancellable(line, .queue), parent: outer))
+    guard case .wait(let queued) = table.register(.cancellable(line, .queue), parent: outer).0
+    else {
+      Issue.record("the second run of the line should wait")
+      return
+    }
+    let work = Pending<Int>.parallel([
+      .scoped(inner, .wait(Delay.Wait(sleep: {}), then: .none)), .queued(queued, .none),
+    ])
+    let followUp = table.finish(work, in: outer)
+    #expect(outer.isFinished && inner.isFinished && queued.isFinished)
+    #expect(table.running.isEmpty && followUp.turnsToResume.isEmpty)
+    // The line is gone with them: the next run of it starts at once.
+    #expect(table.register(.cancellable(line, .queue), parent: nil).0 != .skip)
+  }
+
+  @Test func finishingAScopeTwiceOrOneNeverRegisteredFailsLoudly() async {
+    let stopped = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      let scope = started(table.register(.stop(nil), parent: nil))
+      _ = table.finish(scope)
+      _ = table.finish(scope)
+    }
+    #expect(
+      standardError(of: stopped).contains(
+        "Internal inconsistency: an effect's scope finished twice"))
+    let stoppedAgain = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      _ = table.finish(EffectScope(parent: nil))
+    }
+    #expect(
+      standardError(of: stoppedAgain).contains(
+        "Internal inconsistency: an effect's scope finished but never registered"))
+    // A scope whose group lost track of it: the line behind it would never move on.
+    let stoppedThird = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      let scope = started(table.register(.cancellable(EffectID("line"), .queue), parent: nil))
+      scope.group?.running.removeAll()
+      _ = table.finish(scope)
+    }
+    #expect(
+      standardError(of: stoppedThird).contains(
+        "Internal inconsistency: an effect's scope missing from its id's group"))
+  }
+
+  // MARK: - `.queue` turns
+
+  /// What becomes of a waiting `.queue` run before and after its task asks for its turn.
+  enum TurnCase: CaseIterable, Sendable {
+    case grantedBeforeAsking, grantedAfterAsking, cancelledAfterAsking, cancelledBeforeAsking
+    case droppedBeforeAsking
+  }
+
+  @Test(arguments: zip(TurnCase.allCases, [true, true, false, false, false]))
+  func aQueueRunsTaskLearnsAtOnceOrOnceDecidedWhetherItRuns(_ turn: TurnCase, runs: Bool) async {
+    var table = Table()
+    let first = started(table.register(.cancellable(id, .queue), parent: nil))
+    guard case .wait(let second) = table.register(.cancellable(id, .queue), parent: nil).0 else {
+      Issue.record("the second run should wait")
+      return
+    }
+    var keptForLater = false
+    let decision = await withUnsafeContinuation { continuation in
+      switch turn {
+      case .grantedBeforeAsking: _ = table.finish(first)
+      case .cancelledBeforeAsking: _ = table.cancel(second)
+      case .droppedBeforeAsking: _ = table.finish(second)  // Its work will never run.
+      default: break
+      }
+      let atOnce = table.awaitTurn(of: second, continuation)
+      keptForLater = atOnce == nil
+      var followUp = FollowUp()
+      switch turn {
+      case .grantedAfterAsking: followUp = table.finish(first)
+      case .cancelledAfterAsking: followUp = table.cancel(second)
+      default: break
+      }
+      if let atOnce {
+        continuation.resume(returning: atOnce)
+      } else if followUp.turnsToResume.count == 1 {
+        followUp.perform()
+      } else {
+        Issue.record("the kept continuation should have been handed back to resume")
+        continuation.resume(returning: !runs)
+      }
+    }
+    #expect(decision == runs)
+    let asksFirst = turn == .grantedAfterAsking || turn == .cancelledAfterAsking
+    #expect(keptForLater == asksFirst)
+  }
+
+  @Test func aQueueRunWaitingForItsTurnTwiceFailsLoudly() async {
+    let stopped = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      let id = EffectID("line")
+      _ = table.register(.cancellable(id, .queue), parent: nil)
+      guard case .wait(let waiting) = table.register(.cancellable(id, .queue), parent: nil).0
+      else { return }
+      for _ in 0..<2 {
+        _ = await withUnsafeContinuation { continuation in
+          _ = table.awaitTurn(of: waiting, continuation)
+          // Resumed here, it stays in the table, as a lost wake-up would.
+          continuation.resume(returning: false)
+        }
+      }
+    }
+    #expect(
+      standardError(of: stopped).contains(
+        "Internal inconsistency: a .queue run waits for its turn twice"))
+  }
+
+  @Test func endingCancelsAQueueLineAndNeverGrantsItsNextTurn() async {
+    var table = Table()
+    let task = Task<Void, Never> {}
+    let first = started(table.register(.cancellable(id, .queue), parent: nil))
+    _ = table.attach(task, to: first)
+    guard case .wait(let second) = table.register(.cancellable(id, .queue), parent: nil).0,
+      case .wait(let third) = table.register(.cancellable(id, .queue), parent: nil).0
+    else {
+      Issue.record("later runs should wait for their turn")
+      return
+    }
+    let mayRun = await withUnsafeContinuation { continuation in
+      _ = table.awaitTurn(of: second, continuation)
+      let followUp = table.endAll()
+      #expect(followUp.tasksToCancel == [task])
+      if followUp.turnsToResume.count == 1 {
+        followUp.perform()
+      } else {
+        Issue.record("the waiting task should be told its turn never comes")
+        continuation.resume(returning: true)
+      }
+    }
+    #expect(!mayRun)
+    #expect(table.hasEnded && first.isCancelled && second.isCancelled && third.isCancelled)
+    // The running run's task returns: the line does not move on.
+    let afterwards = table.finish(first)
+    #expect(afterwards.turnsToResume.isEmpty)
+    guard case .granted = third.turn else {
+      Issue.record("a cancelled run should not wait for a turn")
+      return
+    }
+    #expect(table.endAll().isEmpty)  // Ending again has nothing left to cancel.
+  }
+
+  // MARK: - Waiting until idle
+
+  @Test func idleWaitersWaitForTheLastOfSeveralScopes() async {
+    var table = Table()
+    let scopes = [table.plainScope(), table.plainScope()]
+    await withCheckedContinuation { continuation in
+      _ = table.addIdleWaiter(1, continuation)
+      let afterFirst = table.finish(scopes[0])
+      let afterLast = table.finish(scopes[1])
+      #expect(afterFirst.idleWaiters.isEmpty && afterLast.idleWaiters.count == 1)
+      if afterLast.idleWaiters.isEmpty { continuation.resume() } else { afterLast.perform() }
+    }
+    #expect(table.takeIdleWaitersIfIdle().isEmpty)  // Handed over once.
+  }
+
+  @Test func aRemovedIdleWaiterIsHandedBackAndNeverResumedByTheTable() async {
+    var table = Table()
+    let scope = table.plainScope()
+    await withCheckedContinuation { continuation in
+      _ = table.addIdleWaiter(1, continuation)
+      let unknown = table.removeIdleWaiter(2)
+      let removed = table.removeIdleWaiter(1)
+      let followUp = table.finish(scope)
+      #expect(unknown == nil && removed != nil && followUp.idleWaiters.isEmpty)
+      if followUp.idleWaiters.isEmpty { continuation.resume() } else { followUp.perform() }
+    }
+  }
+
+  @Test func twoIdleWaitersWithOneIdFailLoudly() async {
+    let stopped = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      _ = table.register(.stop(nil), parent: nil)
+      for _ in 0..<2 {
+        await withCheckedContinuation { continuation in
+          _ = table.addIdleWaiter(1, continuation)
+          continuation.resume()
+        }
+      }
+    }
+    #expect(
+      standardError(of: stopped).contains("Internal inconsistency: two idle waiters with one id"))
+  }
 }
 
 private func started(
@@ -210,4 +726,40 @@ extension EffectTable {
     _ = registerPlain(scope, task: Task {})
     return scope
   }
+}
+
+/// What runs or waits under an id before a new run of it registers.
+enum RunsBefore: Sendable {
+  case nothing, oneRunning, oneRunningOneWaiting
+}
+
+/// One row of the registration table: a policy, what its id has in flight, and the outcome.
+struct RegistrationRow: Sendable, CustomTestStringConvertible {
+  enum Outcome: Sendable { case start, wait, skip }
+
+  let policy: CancellationPolicy
+  let before: RunsBefore
+  let outcome: Outcome
+  /// Whether the runs in flight are cancelled.
+  let cancelsEarlier: Bool
+
+  var testDescription: String { "\(policy) after \(before): \(outcome)" }
+}
+
+private let registrations: [RegistrationRow] = [
+  RegistrationRow(policy: .merge, before: .nothing, outcome: .start, cancelsEarlier: false),
+  RegistrationRow(policy: .merge, before: .oneRunning, outcome: .start, cancelsEarlier: false),
+  RegistrationRow(policy: .latest, before: .nothing, outcome: .start, cancelsEarlier: false),
+  RegistrationRow(policy: .latest, before: .oneRunning, outcome: .start, cancelsEarlier: true),
+  RegistrationRow(policy: .exhaust, before: .nothing, outcome: .start, cancelsEarlier: false),
+  RegistrationRow(policy: .exhaust, before: .oneRunning, outcome: .skip, cancelsEarlier: false),
+  RegistrationRow(policy: .queue, before: .nothing, outcome: .start, cancelsEarlier: false),
+  RegistrationRow(policy: .queue, before: .oneRunning, outcome: .wait, cancelsEarlier: false),
+  RegistrationRow(
+    policy: .queue, before: .oneRunningOneWaiting, outcome: .wait, cancelsEarlier: false),
+]
+
+/// What an exit test's child process wrote to standard error: which check stopped it.
+func standardError(of result: ExitTest.Result?) -> String {
+  String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
 }

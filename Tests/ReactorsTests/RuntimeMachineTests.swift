@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Reactors
+@_spi(Testing) @testable import Reactors
 
 /// The step machine as a value: each event, and what it leaves the caller to do.
 @Suite(.timeLimit(.minutes(1))) struct RuntimeMachineTests {
@@ -104,6 +104,229 @@ import Testing
     #expect(machine.listeners.all.isEmpty)
     #expect(machine.effects.hasEnded)
     #expect(!machine.isPlain)
+  }
+
+  // MARK: - The step
+
+  @Test(arguments: [false, true])
+  func workTakesTheStepWhenNoneRunsAndIsQueuedForTheOwnerOtherwise(whileStepping: Bool) {
+    var machine = Machine()
+    if whileStepping { _ = machine.beginStep(orQueue: .send(0)) }
+    var built = 0
+    func work() -> Machine.Work {
+      built += 1
+      return .send(1)
+    }
+    let owns = machine.beginStep(orQueue: work())
+    #expect(owns == !whileStepping)
+    #expect(machine.isStepping)
+    // The work is built only to be queued: a thread that takes the step performs its own.
+    #expect(built == (whileStepping ? 1 : 0))
+    #expect(machine.queue.count == built)
+  }
+
+  @Test(arguments: [false, true])
+  func theOwnerGetsTheExtrasWithItsNextWorkOnlyOnTheGeneralPath(onGeneralPath: Bool) {
+    var machine = Machine()
+    machine.state = 0
+    if onGeneralPath {
+      machine.makeExtras().tracker = EffectTracker()
+      machine.updatePath()
+    }
+    _ = machine.beginStep(orQueue: .send(1))
+    _ = machine.beginStep(orQueue: .send(2))
+    let next = machine.nextWork()
+    #expect(sentAction(next) == 2)
+    // On the general path, the reactor's own extras; on the plain one, none.
+    let extras = next?.1
+    #expect(onGeneralPath ? extras != nil && extras === machine.extras : extras == nil)
+    // The plain path never allocates the extras.
+    #expect((machine.extras != nil) == onGeneralPath)
+  }
+
+  @Test(arguments: zip([3, 100], [true, false]))
+  func aDrainedQueueEndsTheStepAndKeepsItsBufferOnlyWhileSmall(queued: Int, keepsBuffer: Bool) {
+    var machine = Machine()
+    _ = machine.beginStep(orQueue: .send(0))
+    for action in 1...queued { _ = machine.beginStep(orQueue: .send(action)) }
+    var performed: [Int] = []
+    while let next = machine.nextWork() { performed.append(sentAction(next) ?? -1) }
+    #expect(performed == Array(1...queued))
+    #expect(!machine.isStepping && machine.queue.isEmpty && machine.queueHead == 0)
+    // A burst's buffer is let go, so that one burst does not hold its memory for good.
+    #expect((machine.queue.capacity > 0) == keepsBuffer)
+  }
+
+  @Test func askingForWorkWithoutOwningTheStepFailsLoudly() async {
+    let stopped = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var machine = RuntimeMachine<Int, Int, Int>()
+      _ = machine.nextWork()
+    }
+    #expect(
+      standardError(of: stopped).contains(
+        "Internal inconsistency: work asked for by a thread without the step"))
+    // The owner that ended the step no longer owns it either.
+    let stoppedAgain = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var machine = RuntimeMachine<Int, Int, Int>()
+      _ = machine.beginStep(orQueue: .send(1))
+      _ = machine.nextWork()
+      _ = machine.nextWork()
+    }
+    #expect(
+      standardError(of: stoppedAgain).contains(
+        "Internal inconsistency: work asked for by a thread without the step"))
+  }
+
+  @Test func theStepsExtrasAreNoneOnThePlainPathAndTheReactorsOwnOnTheGeneralOne() {
+    var machine = Machine()
+    machine.state = 0
+    let plain = machine.stepExtras()
+    #expect(plain == nil && machine.extras == nil)
+    let extras = machine.makeExtras()
+    #expect(machine.makeExtras() === extras)  // Allocated once, on first use.
+    extras.stub = { _ in }
+    machine.updatePath()
+    #expect(machine.stepExtras() === extras)
+  }
+
+  /// What sends a started reactor's steps down the general path.
+  enum GeneralPathReason: CaseIterable, Sendable {
+    case stub, tracker, stopCondition, ended
+  }
+
+  @Test(arguments: GeneralPathReason.allCases)
+  func aStepTakesTheGeneralPathExactlyWhileAReasonForItHolds(reason: GeneralPathReason) {
+    var machine = Machine()
+    machine.state = 0
+    let extras = machine.makeExtras()
+    machine.updatePath()
+    #expect(machine.isPlain)  // Extras alone change nothing.
+    var stop: EffectScope?
+    switch reason {
+    case .stub: extras.stub = { _ in }
+    case .tracker: extras.tracker = EffectTracker()
+    case .stopCondition:
+      if case .start(let scope) = extras.effects.register(.stop { _ in true }, parent: nil).0 {
+        stop = scope
+      }
+    case .ended: _ = machine.end()
+    }
+    machine.updatePath()
+    #expect(!machine.isPlain)
+    switch reason {
+    case .stub: extras.stub = nil
+    case .tracker: extras.tracker = nil
+    case .stopCondition: _ = stop.map { extras.effects.finish($0) }
+    case .ended: break
+    }
+    machine.updatePath()
+    // An ended reactor stays on the general path, which drops its actions.
+    #expect(machine.isPlain == (reason != .ended))
+  }
+
+  /// Where a committed state's mutation came from.
+  enum Origin: CaseIterable, Sendable {
+    case step, runningEffect, finishedEffect, cancelledEffect, effectInsideACancelledOne
+  }
+
+  @Test(arguments: zip(Origin.allCases, [true, true, true, false, false]))
+  func aCommittedStateLandsUnlessItsEffectWasCancelled(origin: Origin, lands: Bool) {
+    var machine = Machine()
+    machine.state = 0
+    let owner = EffectScope(parent: nil)
+    _ = machine.add(.observer(token: ObjectIdentifier(owner), receive: { _ in }))
+    let scope: EffectScope?
+    switch origin {
+    case .step: scope = nil
+    case .runningEffect: scope = EffectScope(parent: nil)
+    case .finishedEffect:
+      // A mutation it sent before it returned, performed after: `transform(mutation:)` may
+      // hand one back later.
+      scope = EffectScope(parent: nil)
+      scope?.isFinished = true
+    case .cancelledEffect:
+      scope = EffectScope(parent: nil)
+      scope?.isCancelled = true
+    case .effectInsideACancelledOne:
+      let parent = EffectScope(parent: nil)
+      parent.isCancelled = true
+      scope = EffectScope(parent: parent)
+    }
+    let listeners = machine.commit(1, from: scope)
+    #expect((listeners != nil) == lands)
+    #expect(listeners?.all.map(\.token) ?? [] == (lands ? [ObjectIdentifier(owner)] : []))
+    #expect(machine.state == (lands ? 1 : 0))
+    withExtendedLifetime(owner) {}
+  }
+
+  // MARK: - Listeners
+
+  @Test func consumersThatHaveGoneAreForgottenAndTheOthersKeepTheirOrder() {
+    var machine = Machine()
+    let gone = StateBuffer<Int>(latestOnly: false)
+    let live = StateBuffer<Int>(latestOnly: false)
+    let owner = EffectScope(parent: nil)
+    _ = machine.add(.consumer(gone))
+    _ = machine.add(.observer(token: ObjectIdentifier(owner), receive: { _ in }))
+    _ = machine.add(.consumer(live))
+    gone.finish()
+    machine.dropFinishedConsumers()
+    let tokens = machine.listeners.all.map(\.token)
+    #expect(tokens == [ObjectIdentifier(owner), ObjectIdentifier(live)])
+    #expect(machine.firstListener?.token == ObjectIdentifier(owner))
+    withExtendedLifetime(owner) {}
+  }
+
+  @Test func removingTheFirstOfTwoListenersLeavesTheOtherFirstAndNoOthers() {
+    var machine = Machine()
+    let owners = [EffectScope(parent: nil), EffectScope(parent: nil)]
+    let tokens = owners.map(ObjectIdentifier.init)
+    for token in tokens { _ = machine.add(.observer(token: token, receive: { _ in })) }
+    #expect(machine.hasOtherListeners)
+    _ = machine.removeListener(tokens[0])
+    #expect(machine.firstListener?.token == tokens[1])
+    // Without others, a step reads no extras to tell its listeners.
+    #expect(!machine.hasOtherListeners)
+    withExtendedLifetime(owners) {}
+  }
+
+  // MARK: - Lifecycle
+
+  @Test func endingWithAnEffectRunningLeavesTheIdleWaitersUntilItsTaskReturns() async {
+    var machine = Machine()
+    machine.state = 0
+    let task = Task<Void, Never> {}
+    let scope = EffectScope(parent: nil)
+    _ = machine.makeExtras().effects.registerPlain(scope, task: task)
+    await withCheckedContinuation { continuation in
+      let waits = machine.makeExtras().effects.addIdleWaiter(1, continuation)
+      let ending = machine.end()
+      #expect(waits && ending.followUp.idleWaiters.isEmpty)
+      #expect(ending.followUp.tasksToCancel == [task] && scope.isCancelled)
+      // Cancelled, the effect still counts until its task returns.
+      #expect(machine.effects.running.count == 1)
+      let followUp = machine.makeExtras().effects.finish(scope)
+      #expect(followUp.idleWaiters.count == 1)
+      if followUp.idleWaiters.isEmpty { continuation.resume() } else { followUp.perform() }
+    }
+  }
+
+  @Test func endingTwiceHandsNothingMoreOver() {
+    var machine = Machine()
+    machine.state = 0
+    _ = machine.add(.consumer(StateBuffer<Int>(latestOnly: false)))
+    _ = machine.makeExtras().effects.plainScope()
+    machine.makeExtras().children = ChildRegistry()
+    let first = machine.end()
+    #expect(first.consumers.count == 1 && first.followUp.tasksToCancel.count == 1)
+    #expect(first.children != nil && machine.extras?.children == nil)
+    let second = machine.end()
+    #expect(second.followUp.isEmpty && second.consumers.isEmpty && second.children == nil)
+    #expect(machine.effects.hasEnded && !machine.isPlain)
   }
 }
 

@@ -172,6 +172,8 @@
   )
     -> FollowUp
   {
+    // One task runs a scope's work: a second one would run it twice.
+    precondition(scope.task == nil, "Internal inconsistency: a second task for an effect's scope")
     scope.task = task
     return scope.isActive ? FollowUp() : FollowUp(tasksToCancel: [task])
   }
@@ -188,14 +190,20 @@
   @usableFromInline mutating func schedule(
     in scope: EffectScope, newSlot: () -> LatestSlot
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
-    guard scope.isActive, let group = scope.group else { return nil }
+    guard scope.isActive else { return nil }
+    // Only a cancel or a finish lets a `.latest` run go of its group, and either deactivates it.
+    guard let group = scope.group else {
+      preconditionFailure("Internal inconsistency: an active .latest run outside its id's group")
+    }
     if let open = group.open {
-      // The run it replaces was cancelled when this one registered, and never started.
-      var followUp = FollowUp()
-      if let superseded = open.scope {
-        open.forEachScopeInWork { followUp += finish($0) }
-        followUp += finish(superseded)
+      // The run it replaces was cancelled when this one registered, and never started. A slot
+      // whose task took its run is no longer open: a run left there now would never start.
+      guard let superseded = open.scope else {
+        preconditionFailure("Internal inconsistency: a .latest slot open after its task took it")
       }
+      var followUp = FollowUp()
+      open.forEachScopeInWork { followUp += finish($0) }
+      followUp += finish(superseded)
       open.scope = scope
       return (open, false, followUp)
     }
@@ -209,7 +217,10 @@
   ///
   /// - Returns: The run's scope; the caller takes its work from the slot under the same lock.
   @usableFromInline mutating func take(_ slot: LatestSlot) -> EffectScope? {
-    guard let scope = slot.scope else { return nil }
+    // A slot has one task, which takes its run once.
+    guard let scope = slot.scope else {
+      preconditionFailure("Internal inconsistency: a .latest slot's run taken twice")
+    }
     slot.scope = nil
     // Looked up by id: a cancel since the run was left here has let go of its group.
     if let id = scope.id, let group = groups[id], group.open === slot {
@@ -227,6 +238,7 @@
   )
     -> FollowUp
   {
+    precondition(slot.task == nil, "Internal inconsistency: a second task for a .latest slot")
     slot.task = task
     guard slot.scope == nil, let scope = slot.taken, scope.task == nil else { return FollowUp() }
     return attach(task, to: scope)
@@ -261,9 +273,12 @@
   /// Records that `scope`'s work has ended, or will never run; the next `.queue` run of its id
   /// gets its turn, and `waitUntilIdle()` returns once nothing is left.
   @usableFromInline mutating func finish(_ scope: EffectScope) -> FollowUp {
-    guard !scope.isFinished else { return FollowUp() }
+    // A scope ends once: when its task returns, or when its work is dropped before any task ran it.
+    precondition(!scope.isFinished, "Internal inconsistency: an effect's scope finished twice")
     scope.isFinished = true
-    running[ObjectIdentifier(scope)] = nil
+    guard running.removeValue(forKey: ObjectIdentifier(scope)) != nil else {
+      preconditionFailure("Internal inconsistency: an effect's scope finished but never registered")
+    }
     var followUp = forget(scope)
     followUp.idleWaiters = takeIdleWaitersIfIdle()
     return followUp
@@ -286,7 +301,9 @@
     of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
   ) -> Bool? {
     if !scope.isActive { return false }
-    guard case .waiting = scope.turn else { return true }
+    guard case .waiting(let kept) = scope.turn else { return true }
+    // A run's task asks for its turn once: a continuation replaced here would never be resumed.
+    precondition(kept == nil, "Internal inconsistency: a .queue run waits for its turn twice")
     scope.turn = .waiting(continuation)
     return nil
   }
@@ -308,7 +325,9 @@
     -> Bool
   {
     if running.isEmpty { return false }
-    idleWaiters[id] = continuation
+    // Each wait has an id of its own: a continuation replaced here would never be resumed.
+    let replaced = idleWaiters.updateValue(continuation, forKey: id)
+    precondition(replaced == nil, "Internal inconsistency: two idle waiters with one id")
     return true
   }
 
@@ -361,7 +380,10 @@
       group.waiting.remove(at: index)
       return FollowUp()
     }
-    guard let index = group.running.firstIndex(where: { $0 === scope }) else { return FollowUp() }
+    // A scope keeps its group only while it runs or waits in it.
+    guard let index = group.running.firstIndex(where: { $0 === scope }) else {
+      preconditionFailure("Internal inconsistency: an effect's scope missing from its id's group")
+    }
     group.running.remove(at: index)
     // A `.queue` line moves on when its running scope is gone; not once the reactor has ended.
     guard group.running.isEmpty, !group.waiting.isEmpty, !hasEnded else { return FollowUp() }
