@@ -323,7 +323,9 @@ import Testing
   }
 
   @Test(arguments: zip(ScopeState.allCases, [false, true, true]))
-  func aTaskAttachedToAScopeThatHasEndedIsCancelled(_ state: ScopeState, isCancelled: Bool) {
+  func aTaskAttachedToAScopeIsCancelledOnlyIfTheScopeHasEnded(
+    _ state: ScopeState, isCancelled: Bool
+  ) {
     var table = Table()
     let scope = started(table.register(.stop(nil), parent: nil))
     switch state {
