@@ -366,7 +366,6 @@
       }
       scope.turn = .granted
     }
-    if !stops.isEmpty { stops.removeAll { stop in scopes.contains { $0 === stop.scope } } }
     return followUp
   }
 

@@ -164,8 +164,8 @@
   ///
   /// - Returns: What to do outside the lock.
   mutating func end() -> Ending {
-    var followUp = makeExtras().effects.endAll()
-    followUp.idleWaiters += makeExtras().effects.takeIdleWaitersIfIdle()
+    // Idle waiters stay: they wait only while a task runs, and the tasks end after this.
+    let followUp = makeExtras().effects.endAll()
     let ending = Ending(
       followUp: followUp, consumers: listeners.all.compactMap(\.consumer),
       pipeline: extras?.pipeline, children: extras?.children)
