@@ -21,30 +21,35 @@ extension Benchmark {
 
   /// A minimal thread-safe store: `NSLock`, reduce, one observer closure.
   static func lockClosureStore(operations: Int) -> Benchmark {
-    handWritten(
-      LockClosureStore.self, name: "lock-closure-store", baseline: "raw-reduce", operations)
+    handWritten(name: "lock-closure-store", baseline: "raw-reduce", operations) {
+      LockClosureStore(observer: $0)
+    }
   }
 
-  /// `ThreeTripStore`: the lock trips of a step (take it, commit, end it) and nothing else, to
-  /// show what they cost against `lock-closure-store`'s single hold on this machine.
+  /// `SteppedStore` in three holds: the lock trips of a step (take it, commit, end it) and
+  /// nothing else, to show what they cost against `lock-closure-store`'s single hold.
   static func threeTripStore(operations: Int) -> Benchmark {
-    handWritten(
-      ThreeTripStore.self, name: "three-trip-store", baseline: "lock-closure-store", operations)
+    handWritten(name: "three-trip-store", baseline: "lock-closure-store", operations) {
+      SteppedStore(commitsApart: true, observer: $0)
+    }
   }
 
-  /// `TwoTripStore`: a step of two holds (take it; commit and end it), the floor of the step that
-  /// `sync-action`'s target would take.
+  /// `SteppedStore` in two holds (take the step; commit and end it): the floor of the step that
+  /// `sync-action`'s target would need.
   static func twoTripStore(operations: Int) -> Benchmark {
-    handWritten(
-      TwoTripStore.self, name: "two-trip-store", baseline: "lock-closure-store", operations)
+    handWritten(name: "two-trip-store", baseline: "lock-closure-store", operations) {
+      SteppedStore(commitsApart: false, observer: $0)
+    }
   }
 
-  /// `operations` sends to a store of `type` whose observer hands each state to a black hole.
+  /// `operations` sends to the store `makeStore` makes, whose observer hands each state to a
+  /// black hole.
   private static func handWritten<Store: HandWrittenStore>(
-    _ type: Store.Type, name: String, baseline: String, _ operations: Int
+    name: String, baseline: String, _ operations: Int,
+    _ makeStore: @escaping @Sendable (@escaping @Sendable (CounterState) -> Void) -> Store
   ) -> Benchmark {
     Benchmark(name: name, baseline: baseline) { counting in
-      let store = Store { state in blackHole(state) }
+      let store = makeStore { state in blackHole(state) }
       let action = opaque(CounterAction.increase)
       let measured = measure(countingAllocations: counting) {
         for _ in 0..<operations { store.send(action) }
