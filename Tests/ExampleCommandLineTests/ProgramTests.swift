@@ -31,6 +31,12 @@ struct ProgramTests {
     #expect(lines.joined().filter { $0 == "x" }.count == 150)
   }
 
+  @Test func wideCharactersAreCountedInColumnsNotCharacters() {
+    let lines = Program.wrapped("signup: unknown option --名前名前名前名前名前名前", width: 24)
+    #expect(lines.allSatisfy { $0.displayWidth <= 24 }, "\(lines)")
+    #expect(lines == ["signup: unknown option", "  --名前名前名前名前名前", "  名前"])
+  }
+
   @Test func aTinyWidthStillEndsAndAnEmptyTextIsOneEmptyLine() {
     let lines = Program.wrapped("p: bad value here", width: 0)
     #expect(lines.allSatisfy { $0.count <= 8 }, "\(lines)")

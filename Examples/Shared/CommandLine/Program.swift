@@ -77,36 +77,16 @@ public struct Program: Sendable {
     }
   }
 
-  /// `text` in lines of `width` columns at most (one column a character): broken between
-  /// words, the lines after the first indented by two spaces, and a word longer than a line (a
-  /// pasted argument) cut across lines rather than left to run past the edge.
+  /// `text` in lines of `width` columns at most (8 at the least): broken between words, the
+  /// lines after the first indented by two spaces, and a word longer than a line (a pasted
+  /// argument) cut across lines rather than left to run past the edge.
   ///
   /// ```
   /// github-search: --replay prints a recorded session; it takes only --json, not
   ///   --offline
   /// ```
   static func wrapped(_ text: String, width: Int = 80) -> [String] {
-    let width = max(width, 8)
-    var lines: [String] = []
-    var current = ""
-    func indent() -> Int { lines.isEmpty ? 0 : 2 }
-    func room() -> Int { width - indent() - current.count - (current.isEmpty ? 0 : 1) }
-    func finishLine() {
-      lines.append(String(repeating: " ", count: indent()) + current)
-      current = ""
-    }
-    for word in text.split(separator: " ") {
-      var rest = word
-      if !current.isEmpty && rest.count > room() { finishLine() }
-      while rest.count > room() {
-        current = String(rest.prefix(room()))
-        rest = rest.dropFirst(current.count)
-        finishLine()
-      }
-      if !rest.isEmpty { current += (current.isEmpty ? "" : " ") + rest }
-    }
-    if !current.isEmpty || lines.isEmpty { finishLine() }
-    return lines
+    text.wrapped(toDisplayWidth: max(width, 8), continuationIndent: 2)
   }
 
   /// Reports a usage error, in lines of 80 columns as `--help` is, with a pointer to `--help`,

@@ -193,19 +193,7 @@ struct FormScreen {
   /// `text` broken at spaces into lines at most `width` columns wide, continuation lines
   /// indented by two columns to sit under the text after the `✓ ` or `✗ `.
   private func wrapped(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var current = ""
-    for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      let candidate = current.isEmpty ? String(word) : current + " " + word
-      if candidate.displayWidth > width && !current.isEmpty {
-        lines.append(current)
-        current = "  " + word
-      } else {
-        current = candidate
-      }
-    }
-    lines.append(current)
-    return lines
+    text.wrapped(toDisplayWidth: max(width, 1), continuationIndent: 2)
   }
 
   private func editor(for focus: FormFocus) -> LineEditor {

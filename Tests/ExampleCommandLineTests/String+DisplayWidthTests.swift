@@ -1,4 +1,4 @@
-import TerminalUI
+import ExampleCommandLine
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -47,6 +47,17 @@ struct StringDisplayWidthTests {
     #expect("  spaced   out  ".wrapped(toDisplayWidth: 40) == ["spaced out"])
     #expect("".wrapped(toDisplayWidth: 5) == [""])
     #expect("abc".wrapped(toDisplayWidth: 0) == [])
+  }
+
+  @Test func linesAfterTheFirstAreIndentedWithinTheWidth() {
+    #expect(
+      "signup: unknown option --colour".wrapped(toDisplayWidth: 24, continuationIndent: 2)
+        == ["signup: unknown option", "  --colour"])
+    let lines = "名前 abcdefghij".wrapped(toDisplayWidth: 6, continuationIndent: 2)
+    #expect(lines == ["名前", "  abcd", "  efgh", "  ij"])
+    #expect(lines.allSatisfy { $0.displayWidth <= 6 })
+    // An indent as wide as the line still leaves a column for the text.
+    #expect("ab cd".wrapped(toDisplayWidth: 2, continuationIndent: 4) == ["ab", "    c", "    d"])
   }
 
   @Test func paddingFillsToTheColumnWidth() {

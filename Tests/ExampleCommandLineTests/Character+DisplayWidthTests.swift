@@ -1,4 +1,4 @@
-import TerminalUI
+import ExampleCommandLine
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))

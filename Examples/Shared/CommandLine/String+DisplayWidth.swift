@@ -26,33 +26,38 @@ extension StringProtocol {
 
   /// The text broken into lines of at most `width` columns, between words where it can: a
   /// word wider than a line is split, never cut off. Runs of spaces at a break are dropped.
+  /// The lines after the first start with `continuationIndent` spaces, counted in the width.
   ///
   /// ```swift
   /// "invalid query: stars:lots is not a number".wrapped(toDisplayWidth: 16)
   /// // ["invalid query:", "stars:lots is", "not a number"]
+  /// "signup: unknown option --colour".wrapped(toDisplayWidth: 24, continuationIndent: 2)
+  /// // ["signup: unknown option", "  --colour"]
   /// ```
-  public func wrapped(toDisplayWidth width: Int) -> [String] {
+  public func wrapped(toDisplayWidth width: Int, continuationIndent: Int = 0) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
     var line = ""
+    // The columns a line has for its text: the first all of them, the others less the indent.
+    func room() -> Int { lines.isEmpty ? width : Swift.max(1, width - continuationIndent) }
+    func finishLine() {
+      lines.append(String(repeating: " ", count: lines.isEmpty ? 0 : continuationIndent) + line)
+      line = ""
+    }
     for word in split(separator: " ", omittingEmptySubsequences: true) {
       let gap = line.isEmpty ? "" : " "
-      if line.displayWidth + gap.displayWidth + word.displayWidth <= width {
+      if line.displayWidth + gap.displayWidth + word.displayWidth <= room() {
         line += gap + word
         continue
       }
-      if !line.isEmpty { lines.append(line) }
-      line = ""
+      if !line.isEmpty { finishLine() }
       // A word too long for a line of its own is split at the width.
       for character in word {
-        if line.displayWidth + character.displayWidth > width, !line.isEmpty {
-          lines.append(line)
-          line = ""
-        }
+        if line.displayWidth + character.displayWidth > room(), !line.isEmpty { finishLine() }
         line.append(character)
       }
     }
-    if !line.isEmpty || lines.isEmpty { lines.append(line) }
+    if !line.isEmpty || lines.isEmpty { finishLine() }
     return lines
   }
 
