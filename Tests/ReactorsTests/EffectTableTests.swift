@@ -722,6 +722,19 @@ private func started(
 }
 
 extension EffectTable {
+  /// Registers scoped work in a plain scope: the table's decisions do not depend on what the
+  /// runtime makes its scopes as.
+  mutating func register(_ rule: Rule, parent: EffectScope?) -> (Registration, FollowUp) {
+    register(rule, parent: parent, make: EffectScope.init(parent:id:isLatest:))
+  }
+
+  /// Registers a throttled run in a plain scope.
+  mutating func registerThrottled(
+    _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?
+  ) -> (ThrottleRegistration, FollowUp) {
+    registerThrottled(arrival, id: id, parent: parent, make: EffectScope.init(parent:id:isLatest:))
+  }
+
   /// Registers a plain top-level run with a task that does nothing, and returns its scope.
   mutating func plainScope() -> EffectScope {
     let scope = EffectScope(parent: nil)

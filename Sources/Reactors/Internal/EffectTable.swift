@@ -76,10 +76,10 @@
   // MARK: - Registering
 
   /// Registers scoped work under `rule`, inside `parent`, in a scope that `make` makes: the
-  /// runtime makes the context of the task that will run the work, which is its scope.
+  /// runtime makes the context of the task that will run the work, which is its scope. No
+  /// default: a scope the runtime did not make could not run as its task's context.
   @usableFromInline mutating func register(
-    _ rule: Rule, parent: EffectScope?,
-    make: EffectScope.Maker = EffectScope.init(parent:id:isLatest:)
+    _ rule: Rule, parent: EffectScope?, make: EffectScope.Maker
   )
     -> (Registration, FollowUp)
   {
@@ -129,8 +129,7 @@
   /// Registers a throttled run under `id`, inside `parent`: it starts now, or is held until its
   /// interval ends (cancelling the run held before it, when the newest wins), or is dropped.
   mutating func registerThrottled(
-    _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?,
-    make: EffectScope.Maker = EffectScope.init(parent:id:isLatest:)
+    _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?, make: EffectScope.Maker
   ) -> (ThrottleRegistration, FollowUp) {
     if let parent, !parent.isActive { return (.skip, FollowUp()) }
     let scope = make(parent, id, false)
