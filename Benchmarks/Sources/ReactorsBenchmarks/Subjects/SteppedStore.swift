@@ -42,7 +42,7 @@ final class SteppedStore: HandWrittenStore, @unchecked Sendable {
     }
     observer(newState)
     lock.lock()
-    state = newState
+    if !commitsApart { state = newState }
     isStepping = false
     lock.unlock()
   }
