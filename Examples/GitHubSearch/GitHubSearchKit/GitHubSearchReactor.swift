@@ -21,6 +21,10 @@ import Reactors
 ///   ``State/staleRepositories`` for the screen to show dimmed, instead of a blank list at each
 ///   keystroke.
 ///
+/// The queries searched are kept in ``State/history`` (newest first, as a shell keeps commands),
+/// each entering when its search starts, after the debounce, so the words typed on the way to a
+/// query never do.
+///
 /// Opening a repository shows its detail, loaded by a child reactor
 /// (``RepositoryDetailReactor``) that this one attaches and mirrors into ``State/detail``; opening
 /// another, closing the pane or a new query detaches it, which cancels its request.
@@ -64,6 +68,9 @@ public final class GitHubSearchReactor: Reactor {
     case setError(SearchError, failedPage: SearchPageRequest)
     /// The detail pane's child changed, or went (`nil`).
     case setDetail(RepositoryDetailReactor.State?)
+    /// The search for this query started (the debounce is over): it goes first in
+    /// ``State/history``.
+    case rememberQuery(String)
   }
 
   /// What the screen shows.
@@ -96,9 +103,14 @@ public final class GitHubSearchReactor: Reactor {
     /// The open repository's detail, as its ``RepositoryDetailReactor`` has it; `nil` while the
     /// pane is closed.
     public var detail: RepositoryDetailReactor.State?
+    /// The queries searched so far, newest first: a new query starts over everything else, but
+    /// not this.
+    public var history = QueryHistory()
 
-    /// An empty search.
-    public init() {}
+    /// An empty search, with `history` (none by default).
+    public init(history: QueryHistory = QueryHistory()) {
+      self.history = history
+    }
 
     /// Whether the server offered another page.
     public var hasNextPage: Bool { nextPage != nil }
@@ -154,8 +166,9 @@ public final class GitHubSearchReactor: Reactor {
       return .concat(
         // 1) set the query: the old results and next page go, the first page is on its way
         .just(.setQuery(query)),
-        // 2) once typing pauses, fetch the first page; a different query cancels the request
-        search(.firstPage(query: query))
+        // 2) once typing pauses, remember the query and fetch its first page; a different query
+        // cancels both
+        Mutations.concat(.just(.rememberQuery(query)), search(.firstPage(query: query)))
           .debounce(id: CancelID.search, for: debounce, clock: clock)
           .take(until: self.action.filter(Self.isUpdateQuery(replacing: query)))
       )
@@ -210,7 +223,7 @@ public final class GitHubSearchReactor: Reactor {
       // repository (`mutate` detached its child, whose `setDetail(nil)` follows). Only the last
       // results shown stay, as stale, until the new ones come; an empty query shows nothing.
       let shown = state.repositories.isEmpty ? state.staleRepositories : state.repositories
-      state = State()
+      state = State(history: state.history)
       state.query = query
       state.isLoadingFirstPage = !query.isEmpty
       state.staleRepositories = query.isEmpty ? [] : shown
@@ -252,6 +265,9 @@ public final class GitHubSearchReactor: Reactor {
 
     case .setDetail(let detail):
       state.detail = detail
+
+    case .rememberQuery(let query):
+      state.history.remember(query)
     }
     return state
   }

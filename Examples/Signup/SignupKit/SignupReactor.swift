@@ -50,6 +50,9 @@ public final class SignupReactor: Reactor {
     public var username = ""
     /// The username's verdict: a broken rule, checking, available, taken, or the user's own.
     public var usernameValidation = ValidationResult.empty
+    /// Whether ``username`` is the draft kept from the last run, not edited since, so that the
+    /// form can say where it came from.
+    public var isUsernameRestored = false
     /// The password as typed. Never print it; diagnostics redact it.
     public var password = ""
     /// The password's verdict against the policy.
@@ -239,6 +242,8 @@ public final class SignupReactor: Reactor {
     var state = state
     switch mutation {
     case .setUsername(let username, let validation):
+      // Checking the restored draft keeps it restored; an edit makes it the user's own typing.
+      if username != state.username { state.isUsernameRestored = false }
       state.username = username
       state.usernameValidation = validation
 
