@@ -24,6 +24,11 @@ import FoundationNetworking
 /// caller; `cancel()` runs on a queue of its own, under a lock the delegate also takes before it
 /// reports a completion or answers a redirect. `HTTPFetcherTests` lands thousands of
 /// cancellations around completions.
+///
+/// > Note: On Linux, while a request waits on a new connection, FoundationNetworking keeps most
+/// > of a core busy until the transfer ends (it leaves a dispatch write source armed on the
+/// > socket); a request on a reused keep-alive connection costs nothing. No session setting
+/// > avoids it: `Scripts/urlsession-spin/README.md` has the cause and a reproduction.
 public final class HTTPFetcher: Sendable {
   /// A status, headers and the whole body.
   public typealias Answer = (body: Data, response: HTTPURLResponse)
