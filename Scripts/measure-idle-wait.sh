@@ -29,7 +29,7 @@ TICKS=$(getconf CLK_TCK)
 WORK=$(mktemp -d)
 SERVER_PID=
 cleanup() {
-  [[ -n "$SERVER_PID" ]] && kill "$SERVER_PID" 2>/dev/null
+  if [[ -n "$SERVER_PID" ]]; then kill "$SERVER_PID" 2>/dev/null || true; fi
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -41,12 +41,14 @@ for _ in $(seq 50); do
   [[ -s "$WORK/port" ]] && break
   sleep 0.1
 done
-PORT=$(head -n 1 "$WORK/port")
-OUTSIDE="http://127.0.0.1:$PORT"
+OUTSIDE="http://127.0.0.1:$(head -n 1 "$WORK/port")"
 
-# The CPU ticks (user + system) of process $1 so far.
-cpu_ticks() {
-  awk '{ print $14 + $15 }' "/proc/$1/stat"
+# "TICKS SECONDS": the CPU ticks (user + system) of process $1 so far, and the time now; empty
+# once the process is gone. (Fields counted after the command name, which may hold spaces.)
+sample() {
+  local ticks
+  ticks=$(sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }') || true
+  if [[ -n "$ticks" ]]; then echo "$ticks $(date +%s.%N)"; fi
 }
 
 # measure NAME FIRST SECOND COMMAND...: runs COMMAND (standard input from $WORK/input), whose
@@ -61,7 +63,7 @@ measure() {
   local pid=$! samples=() status=0
   for at in "$first" "$first + 1.5" "$second" "$second + 1.5"; do
     sleep "$(awk "BEGIN { wait = $at - ($(date +%s.%N) - $start); print (wait > 0 ? wait : 0) }")"
-    samples+=("$(cpu_ticks "$pid" 2>/dev/null || echo "")")
+    samples+=("$(sample "$pid")")
   done
   wait "$pid" || status=$?
   if [[ $status -ne 0 ]]; then
@@ -73,14 +75,15 @@ measure() {
   report "$name, reused connection" "${samples[2]}" "${samples[3]}"
 }
 
-# report LABEL BEFORE AFTER: the share of a core between two samples 1.5 s apart.
+# report LABEL BEFORE AFTER: the share of a core between two samples.
 report() {
   if [[ -z "$2" || -z "$3" ]]; then
     printf '%-46s n/a (the run ended before the window)\n' "$1"
   else
-    awk -v label="$1" -v ticks=$(($3 - $2)) -v hz="$TICKS" 'BEGIN {
-      printf "%-46s %5.1f %% of a core (%.2f s CPU in 1.5 s)\n", label, 100 * ticks / hz / 1.5,
-        ticks / hz }'
+    echo "$2 $3" | awk -v label="$1" -v hz="$TICKS" '{
+      cpu = ($3 - $1) / hz; wall = $4 - $2
+      printf "%-46s %5.1f %% of a core (%.2f s CPU in %.2f s)\n", label, 100 * cpu / wall, cpu, wall
+    }'
   fi
 }
 
@@ -100,3 +103,5 @@ for server in offline outside; do
   printf 'username free-name-1\nwait\nusername free-name-2\nwait\n' >"$WORK/input"
   measure "signup $server" 1.1 4.5 "$BIN/signup" "${where[@]}" --json --script -
 done
+echo "(The issue's target is 5 % at most; a new connection misses it until FoundationNetworking"
+echo "drops the write source it leaves armed: Scripts/urlsession-spin/README.md.)"
