@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Reactors", targets: ["Reactors"]),
     .library(name: "ReactorsTesting", targets: ["ReactorsTesting"]),
     .library(name: "ReactorsRecording", targets: ["ReactorsRecording"]),
+    .library(name: "ReactorsPersistence", targets: ["ReactorsPersistence"]),
     .executable(name: "signup", targets: ["SignupApp"]),
     .executable(name: "github-search", targets: ["GitHubSearchApp"]),
   ],
@@ -36,6 +37,11 @@ let package = Package(
     .target(
       name: "ReactorsTesting",
       dependencies: ["Reactors", "ReactorsRecording"]
+    ),
+    // NB: a library of its own for the same reason as ReactorsRecording: files need Foundation.
+    .target(
+      name: "ReactorsPersistence",
+      dependencies: ["Reactors"]
     ),
 
     // MARK: Example support, shared by both examples
@@ -99,6 +105,19 @@ let package = Package(
       dependencies: [
         "Reactors", "ReactorsRecording", "ReactorsTesting", "ExtremeValues", "RecordingFixtures",
       ]
+    ),
+    .testTarget(
+      name: "ReactorsPersistenceTests",
+      dependencies: [
+        "ReactorsPersistence", "ReactorsRecording", "ReactorsTesting", "PersistenceChild",
+      ]
+    ),
+    // NB: the process that ReactorsPersistenceTests kill mid-write and lock a file against; a
+    // dependency of theirs only so that `swift test` builds it first.
+    .executableTarget(
+      name: "PersistenceChild",
+      dependencies: ["ReactorsPersistence"],
+      path: "Tests/PersistenceChild"
     ),
     .testTarget(
       name: "ReactorsTestingTests",
