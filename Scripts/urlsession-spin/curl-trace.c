@@ -74,6 +74,7 @@ int curl_multi_socket_action(CURLM *m, int s, int mask, int *running) {
 }
 
 __attribute__((destructor)) static void summary(void) {
+  if (socket_actions == 0 && timeout_actions == 0) return;  // Not a libcurl user.
   fprintf(stderr, "[curl-trace] curl_multi_socket_action: %ld on sockets, %ld on timeouts\n",
           socket_actions, timeout_actions);
 }
