@@ -65,7 +65,7 @@ let package = Package(
 
     .target(
       name: "SignupKit",
-      dependencies: ["Reactors", "LoopbackHTTP", "ExampleCommandLine"],
+      dependencies: ["Reactors", "ReactorsPersistence", "LoopbackHTTP", "ExampleCommandLine"],
       path: "Examples/Signup/SignupKit"
     ),
     // NB: the product is `signup`; the target is named apart from the library it runs.
@@ -73,6 +73,7 @@ let package = Package(
       name: "SignupApp",
       dependencies: [
         "SignupKit", "TerminalUI", "ExampleCommandLine", "Reactors", "ReactorsRecording",
+        "ReactorsPersistence",
       ],
       path: "Examples/Signup/App"
     ),
@@ -81,13 +82,14 @@ let package = Package(
 
     .target(
       name: "GitHubSearchKit",
-      dependencies: ["Reactors", "LoopbackHTTP", "ExampleCommandLine"],
+      dependencies: ["Reactors", "ReactorsPersistence", "LoopbackHTTP", "ExampleCommandLine"],
       path: "Examples/GitHubSearch/GitHubSearchKit"
     ),
     .executableTarget(
       name: "GitHubSearchApp",
       dependencies: [
         "GitHubSearchKit", "TerminalUI", "ExampleCommandLine", "Reactors", "ReactorsRecording",
+        "ReactorsPersistence",
       ],
       path: "Examples/GitHubSearch/App"
     ),

@@ -1,5 +1,6 @@
 import Foundation
 import Reactors
+import ReactorsPersistence
 
 /// Searches GitHub repositories as you type and loads more as you scroll: ReactorKit's
 /// GitHubSearch example, on Swift Concurrency.
@@ -23,7 +24,8 @@ import Reactors
 ///
 /// The queries searched are kept in ``State/history`` (newest first, as a shell keeps commands),
 /// each entering when its search starts, after the debounce, so the words typed on the way to a
-/// query never do.
+/// query never do. Given a `StateFile`, the history outlives the run: it is restored before the
+/// first step and saved, off the step's thread, whenever it changes (``Saved``).
 ///
 /// Opening a repository shows its detail, loaded by a child reactor
 /// (``RepositoryDetailReactor``) that this one attaches and mirrors into ``State/detail``; opening
@@ -36,7 +38,7 @@ import Reactors
 /// reactor.currentState.repositories  // the first page
 /// reactor.send(.loadNextPage)
 /// ```
-public final class GitHubSearchReactor: Reactor {
+public final class GitHubSearchReactor: PersistentReactor {
   /// What the person does.
   public enum Action: Sendable, Equatable, Codable {
     /// The search field changed.
@@ -123,8 +125,8 @@ public final class GitHubSearchReactor: Reactor {
     }
   }
 
-  /// An empty search.
-  public let initialState = State()
+  /// An empty search, with the history restored from the state file, if any.
+  public let initialState: State
   /// The reactor's engine, recording to the recorder given to `init`, if any.
   public let runtime: Runtime
 
@@ -141,16 +143,24 @@ public final class GitHubSearchReactor: Reactor {
   ///   - debounce: How long the query must stay unchanged before the search starts.
   ///   - now: The current date, to know whether a rate limit is over.
   ///   - recorder: Records the session (`github-search --record`).
+  ///   - stateFile: Where the history is kept across runs: restored from it now, saved to it as
+  ///     it changes; `nil` keeps nothing.
+  ///   - saved: A history to start from without a file, such as a recording's start (for a
+  ///     replay); the file's wins when both are given.
   public init(
     client: GitHubClient, clock: any Clock<Duration> = ContinuousClock(),
     debounce: Duration = .milliseconds(300), now: @escaping @Sendable () -> Date = Date.init,
-    recorder: ReactorRecorder<Action, Mutation>? = nil
+    recorder: ReactorRecorder<Action, Mutation>? = nil,
+    stateFile: StateFile<GitHubSearchReactor>? = nil, restoring saved: Saved? = nil
   ) {
     runtime = Runtime(diagnostics: nil, recorder: recorder)
     self.client = client
     self.clock = clock
     self.debounce = debounce
     self.now = now
+    let start = saved.map { Self.restoring($0, into: State()) } ?? State()
+    initialState = stateFile?.restoring(into: start) ?? start
+    stateFile?.save(self)
   }
 
   /// Answers an action with the mutations it causes, now and once pages arrive.

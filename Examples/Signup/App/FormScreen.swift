@@ -21,6 +21,9 @@ struct FormScreen {
   var hint: String?
   /// Whether the key hints show; a replay leaves them out, as its keys are not the form's.
   var hasHints = true
+  /// What the saved state's file had to say (moved aside, not saved), under the title until the
+  /// next key.
+  var notice: String?
   var usernameSource: String
   var signupService: String
 
@@ -49,9 +52,18 @@ struct FormScreen {
     let subtitle = "   Reactors example: SignupReactor"
     if title.displayWidth + subtitle.displayWidth <= columns { title.append(subtitle, style: .dim) }
     body += [title, ""]
+    if let notice {
+      let lines = ("! " + notice.escapingControlCharacters)
+        .wrapped(toDisplayWidth: max(20, columns - 2), continuationIndent: 2)
+      body += lines.map { Line("  " + $0, style: .foreground(.yellow)) } + [""]
+    }
     add(
       .username,
-      [field("Username", editor: username, mask: nil, focus: .username, width: fieldWidth)]
+      [
+        field(
+          "Username", editor: username, mask: nil, focus: .username, width: fieldWidth,
+          columns: columns)
+      ]
         + verdictLines(state.usernameValidation, width: textWidth))
     add(
       .password,
@@ -98,8 +110,11 @@ struct FormScreen {
     return max(0, min(focused.lowerBound, focused.upperBound - visible, count - visible))
   }
 
+  /// A field's line: its label and its text in brackets `width` wide, in a window `columns`
+  /// wide; the username says beside it when it is the draft restored from the last run.
   private func field(
-    _ label: String, editor: LineEditor, mask: Character?, focus field: FormFocus, width: Int
+    _ label: String, editor: LineEditor, mask: Character?, focus field: FormFocus, width: Int,
+    columns: Int = 0
   ) -> Line {
     let isFocused = focus == field
     var line = Line(isFocused ? "› " : "  ", style: .foreground(.cyan))
@@ -111,6 +126,14 @@ struct FormScreen {
     line.append(
       shown.padded(toDisplayWidth: width), style: isFocused ? TextStyle(underline: true) : .plain)
     line.append("]", style: .dim)
+    if field == .username, state.isUsernameRestored {
+      // Said beside the field, whole or not at all: the draft came from the last run.
+      let room = columns - line.displayWidth
+      let notes = ["  restored from your last run", "  restored"]
+      if let note = notes.first(where: { $0.displayWidth <= room }) {
+        line.append(note, style: .dim)
+      }
+    }
     return line
   }
 
