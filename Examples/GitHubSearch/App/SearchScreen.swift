@@ -198,14 +198,17 @@ enum SearchScreen {
   /// The most rows an error takes; a longer one ends with "…".
   static let errorRows = 3
 
-  /// A notice about the saved state, wrapped to the width, in three rows at most.
+  /// The most rows a notice about the saved state takes: it names two paths, which are long.
+  static let noticeRows = 5
+
+  /// A notice about the saved state, wrapped to the width, in ``noticeRows`` at most.
   static func noticeLines(_ notice: String?, width: Int) -> [Line] {
     guard let notice else { return [] }
     var lines = ("! " + notice.escapingControlCharacters)
       .wrapped(toDisplayWidth: width, continuationIndent: 2)
-    if lines.count > errorRows {
-      lines = Array(lines.prefix(errorRows))
-      lines[errorRows - 1] = (lines[errorRows - 1] + " …")
+    if lines.count > noticeRows {
+      lines = Array(lines.prefix(noticeRows))
+      lines[noticeRows - 1] = (lines[noticeRows - 1] + " …")
         .truncated(toDisplayWidth: width, ellipsis: "…")
     }
     return lines.map { Line($0, style: .foreground(.yellow)) }

@@ -21,12 +21,15 @@ public enum StateLocation: Sendable, Equatable {
   /// The name of the directory both examples share under the platform's state directory.
   public static let directoryName = "reactors-examples"
 
-  /// How `--help` names the default directory.
+  /// How `--help` names the default directory: indented lines of 80 columns at most.
   public static var defaultDirectoryDescription: String {
     #if canImport(Darwin)
-    "~/Library/Application Support/\(directoryName)/"
+    "  ~/Library/Application Support/\(directoryName)/"
     #else
-    "$XDG_STATE_HOME/\(directoryName)/ (~/.local/state/\(directoryName)/ when unset)"
+    """
+      $XDG_STATE_HOME/\(directoryName)/
+      (~/.local/state/\(directoryName)/ when XDG_STATE_HOME is unset)
+    """
     #endif
   }
 

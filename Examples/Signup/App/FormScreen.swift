@@ -57,6 +57,12 @@ struct FormScreen {
         .wrapped(toDisplayWidth: max(20, columns - 2), continuationIndent: 2)
       body += lines.map { Line("  " + $0, style: .foreground(.yellow)) } + [""]
     }
+    // A restored draft is said beside its field, or under its verdict when the window is too
+    // narrow for that.
+    let besideRoom = columns - Self.labelWidth - fieldWidth - 2
+    let restoredUnder =
+      state.isUsernameRestored && Self.restoredNote(room: besideRoom) == nil
+      ? indented(["restored from your last run"], style: .dim) : []
     add(
       .username,
       [
@@ -64,7 +70,7 @@ struct FormScreen {
           "Username", editor: username, mask: nil, focus: .username, width: fieldWidth,
           columns: columns)
       ]
-        + verdictLines(state.usernameValidation, width: textWidth))
+        + verdictLines(state.usernameValidation, width: textWidth) + restoredUnder)
     add(
       .password,
       [field("Password", editor: password, mask: "•", focus: .password, width: fieldWidth)]
@@ -126,15 +132,18 @@ struct FormScreen {
     line.append(
       shown.padded(toDisplayWidth: width), style: isFocused ? TextStyle(underline: true) : .plain)
     line.append("]", style: .dim)
-    if field == .username, state.isUsernameRestored {
-      // Said beside the field, whole or not at all: the draft came from the last run.
-      let room = columns - line.displayWidth
-      let notes = ["  restored from your last run", "  restored"]
-      if let note = notes.first(where: { $0.displayWidth <= room }) {
-        line.append(note, style: .dim)
-      }
+    if field == .username, state.isUsernameRestored,
+      let note = Self.restoredNote(room: columns - line.displayWidth)
+    {
+      line.append(note, style: .dim)
     }
     return line
+  }
+
+  /// What says beside the username field that its draft came from the last run, the longest
+  /// that fits whole in `room` columns; `nil` when none does.
+  static func restoredNote(room: Int) -> String? {
+    ["  restored from your last run", "  restored"].first { $0.displayWidth <= room }
   }
 
   /// A field's verdict under it, wrapped to `width`; one blank line for no verdict.
