@@ -53,25 +53,31 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
   private let lockDescriptor: Int32?
   private let redaction: Redaction
   private let onDiagnostic: @Sendable (PersistenceDiagnostic) -> Void
-  private let queue = DispatchQueue(label: "ReactorsPersistence.StateFile")
-  private let lock = NSLock()
-  private var mutable: Mutable
+  @usableFromInline let queue = DispatchQueue(label: "ReactorsPersistence.StateFile")
+  @usableFromInline let lock = NSLock()
+  @usableFromInline var mutable: Mutable
 
   /// What changes after opening.
-  private struct Mutable {
+  @usableFromInline struct Mutable {
     var diagnostics: [PersistenceDiagnostic] = []
-    var isSaving: Bool
+    @usableFromInline var isSaving: Bool
     /// The saved part of the last state observed; the first observed state only sets it.
-    var lastObserved: R.Saved?
-    var hasObserved = false
+    @usableFromInline var lastObserved: R.Saved?
+    @usableFromInline var hasObserved = false
     /// The newest value not yet written, if any.
-    var pending: R.Saved?
+    @usableFromInline var pending: R.Saved?
     /// Whether the queue has a write loop running or scheduled.
-    var isWriting = false
+    @usableFromInline var isWriting = false
     /// The value on disk, as far as this process knows.
     var lastWritten: R.Saved?
     var writeCount = 0
     var observation: StateObservation?
+
+    init(diagnostics: [PersistenceDiagnostic], isSaving: Bool, lastWritten: R.Saved?) {
+      self.diagnostics = diagnostics
+      self.isSaving = isSaving
+      self.lastWritten = lastWritten
+    }
   }
 
   /// Opens the file at `url`, reading it and taking its lock, so that ``restored`` and
@@ -137,14 +143,20 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
     return R.restoring(restored, into: state)
   }
 
+  // NB: inlinable with `observe(_:)`, so that the observer is specialized for the reactor: the
+  // generic one made `persisted-sync-action` several times slower than `sync-action`.
   /// Saves `reactor`'s state from now on, for as long as it lives: every state it commits is
   /// observed, and a change of its saved part is written.
   ///
   /// Call it from the reactor's initializer: the state observed first is the one it starts
   /// from, and is not written. Calling it again saves the new reactor instead.
-  public func save(_ reactor: R) {
+  @inlinable public func save(_ reactor: R) {
     guard isSaving else { return }
-    let observation = reactor.observe { state in self.observe(state) }
+    keep(reactor.observe { state in self.observe(state) })
+  }
+
+  /// Keeps `observation`, and cancels the one it replaces.
+  @usableFromInline func keep(_ observation: StateObservation) {
     let replaced = lock.withLock {
       defer { mutable.observation = observation }
       return mutable.observation
@@ -167,34 +179,32 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
   }
 
   /// A state the reactor committed, on the thread of its step: only compares and hands over.
-  private func observe(_ state: R.State) {
+  @inlinable func observe(_ state: R.State) {
     let saved = R.saved(from: state)
-    let (startsWriting, replaced) = lock.withLock { () -> (Bool, (R.Saved?, R.Saved?)) in
-      guard mutable.hasObserved else {
-        mutable.hasObserved = true
+    lock.lock()
+    if mutable.hasObserved {
+      guard mutable.isSaving, mutable.lastObserved != saved else { return lock.unlock() }
+    } else {
+      mutable.hasObserved = true
+      // The first state is the one the reactor started from: restored, or its initial state
+      // (nothing to write, not even an empty file), unless it changed before `save` was called.
+      guard let restored, restored != saved else {
         mutable.lastObserved = saved
-        // The first state is the one the reactor started from: restored, or its initial state
-        // (nothing to write, not even an empty file), unless it changed before `save` was called.
-        guard let restored, restored != saved else { return (false, (nil, nil)) }
-        mutable.pending = saved
-        mutable.isWriting = true
-        return (true, (nil, nil))
+        return lock.unlock()
       }
-      guard mutable.isSaving, mutable.lastObserved != saved else { return (false, (nil, nil)) }
-      // The old values are released outside the lock, as anything of the user's is.
-      let replaced = (mutable.lastObserved, mutable.pending)
-      mutable.lastObserved = saved
-      mutable.pending = saved
-      guard !mutable.isWriting else { return (false, replaced) }
-      mutable.isWriting = true
-      return (true, replaced)
     }
-    _ = replaced
+    // The values replaced are released after unlocking, as anything of the user's is.
+    var replaced = (Optional(saved), Optional(saved))
+    swap(&replaced.0, &mutable.lastObserved)
+    swap(&replaced.1, &mutable.pending)
+    let startsWriting = !mutable.isWriting
+    mutable.isWriting = true
+    lock.unlock()
     if startsWriting { queue.async { self.writePending() } }
   }
 
   /// Writes the pending value until there is none: the newest one each time.
-  private func writePending() {
+  @usableFromInline func writePending() {
     while true {
       let next = lock.withLock { () -> (R.Saved, R.Saved?)? in
         guard mutable.isSaving, let pending = mutable.pending else {
