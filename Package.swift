@@ -52,8 +52,19 @@ let package = Package(
     ),
     .target(
       name: "LoopbackHTTP",
-      dependencies: ["ExampleCommandLine"],
+      dependencies: ["ExampleCommandLine", "CurlSocketReregistration"],
       path: "Examples/Shared/LoopbackHTTP"
+    ),
+    // NB: C standing in for libcurl's curl_multi_setopt on Linux, to stop URLSession's busy wait
+    // on a new connection (Scripts/urlsession-spin/README.md). Linked, never imported; its symbol
+    // must be exported for FoundationNetworking's calls to reach it. No library product links it.
+    .target(
+      name: "CurlSocketReregistration",
+      path: "Examples/Shared/CurlSocketReregistration",
+      linkerSettings: [
+        .unsafeFlags(
+          ["-Xlinker", "--export-dynamic-symbol=curl_multi_setopt"], .when(platforms: [.linux]))
+      ]
     ),
     .target(
       name: "TerminalUI",
