@@ -8,8 +8,9 @@
 #   BIN=.build-net/debug bash Scripts/measure-idle-wait.sh
 #
 # It prints the numbers; it fails only if an example cannot run, never on a ratio: CPU shares on
-# a shared machine are noise-prone, and on Linux a request on a new connection costs about a core
-# (a FoundationNetworking bug: Scripts/urlsession-spin/README.md). Linux only (/proc).
+# a shared machine are noise-prone. Without Examples/Shared/CurlSocketReregistration a request on
+# a new connection costs about a core (a FoundationNetworking bug:
+# Scripts/urlsession-spin/README.md). Linux only (/proc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -103,5 +104,4 @@ for server in offline outside; do
   printf 'username free-name-1\nwait\nusername free-name-2\nwait\n' >"$WORK/input"
   measure "signup $server" 1.1 4.5 "$BIN/signup" "${where[@]}" --json --script -
 done
-echo "(The issue's target is 5 % at most; a new connection misses it until FoundationNetworking"
-echo "drops the write source it leaves armed: Scripts/urlsession-spin/README.md.)"
+echo "(The target: 5 % at most, each.)"

@@ -25,10 +25,10 @@ import FoundationNetworking
 /// reports a completion or answers a redirect. `HTTPFetcherTests` lands thousands of
 /// cancellations around completions.
 ///
-/// > Note: On Linux, while a request waits on a new connection, FoundationNetworking keeps most
-/// > of a core busy until the transfer ends (it leaves a dispatch write source armed on the
-/// > socket); a request on a reused keep-alive connection costs nothing. No session setting
-/// > avoids it: `Scripts/urlsession-spin/README.md` has the cause and a reproduction.
+/// > Note: On Linux, FoundationNetworking leaves a dispatch write source armed on a new
+/// > connection's socket, which keeps most of a core busy while the request waits. This module
+/// > links `CurlSocketReregistration`, which has it drop the source:
+/// > `Scripts/urlsession-spin/README.md` has the cause and a reproduction.
 public final class HTTPFetcher: Sendable {
   /// A status, headers and the whole body.
   public typealias Answer = (body: Data, response: HTTPURLResponse)
