@@ -81,8 +81,10 @@ import Testing
     for number in 1...10_000 { reactor.send(.type("draft \(number)")) }
     await file.flush()
 
+    // How many depends on how much faster sending is than the disk: 3 in a release build, about
+    // 15 in a debug one, about 150 under ThreadSanitizer (which slows each send down 30 times).
     print("10,000 changes: \(file.writeCount) writes")
-    #expect((1...100).contains(file.writeCount))
+    #expect((1...500).contains(file.writeCount))
     #expect(try read(url)?.draft == "draft 10000")
   }
 
