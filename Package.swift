@@ -150,11 +150,16 @@ let package = Package(
     ),
     .testTarget(
       name: "SignupKitTests",
-      dependencies: ["SignupKit", "ReactorsTesting", "LoopbackHTTP", "ExtremeValues"]
+      dependencies: [
+        "SignupKit", "ReactorsTesting", "ReactorsPersistence", "LoopbackHTTP", "ExtremeValues",
+      ]
     ),
     .testTarget(
       name: "GitHubSearchKitTests",
-      dependencies: ["GitHubSearchKit", "ReactorsTesting", "LoopbackHTTP", "ExtremeValues"]
+      dependencies: [
+        "GitHubSearchKit", "ReactorsTesting", "ReactorsPersistence", "LoopbackHTTP",
+        "ExtremeValues",
+      ]
     ),
     // NB: depends on the executables only so that `swift test` builds them before running them.
     .testTarget(

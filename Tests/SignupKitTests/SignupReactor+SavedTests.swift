@@ -1,4 +1,6 @@
 import Foundation
+import ReactorsPersistence
+import ReactorsTesting
 import SignupKit
 import Testing
 
@@ -39,5 +41,43 @@ struct SignupReactorSavedTests {
   func aDraftNoOneCouldHaveTypedIsLeftOut(username: String) {
     let state = SignupReactor.restoring(.init(username: username), into: reactor.initialState)
     #expect(state == reactor.initialState)
+  }
+}
+
+// MARK: - Through a state file, as the app keeps it
+
+@Suite(.timeLimit(.minutes(1)))
+struct SignupReactorStateFileTests {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("SignupKitTests-\(UUID().uuidString)", isDirectory: true)
+  var url: URL { directory.appendingPathComponent("signup.json") }
+
+  func reactor() throws -> (SignupReactor, StateFile<SignupReactor>) {
+    let file = try StateFile<SignupReactor>(at: url)
+    let reactor = SignupReactor(
+      availability: UsernameAvailabilityClient { _ in .available },
+      signup: SignupClient { _, _ in }, debounce: .zero, clock: ImmediateClock(),
+      stateFile: file)
+    return (reactor, file)
+  }
+
+  @Test func theDraftIsSavedWithoutThePasswordAndTheNextRunStartsMarkedRestored() async throws {
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+      let (first, file) = try reactor()
+      first.send(.updateUsername("mona"))
+      first.send(.updatePassword("correct horse battery"))
+      await first.waitUntilIdle()
+      await file.flush()
+      let text = try String(contentsOf: url, encoding: .utf8)
+      #expect(text.contains("mona"))
+      #expect(!text.contains("horse"))
+    }
+
+    let (second, file) = try reactor()
+    #expect(file.restored == SignupReactor.Saved(username: "mona"))
+    #expect(second.currentState.username == "mona")
+    #expect(second.currentState.isUsernameRestored)
+    #expect(second.currentState.password.isEmpty)
   }
 }
