@@ -142,4 +142,65 @@ struct SavedStateEndToEndTests {
     #expect(await second.waitForScreen { !$0.contains("restored from your last run") })
     try await quit(second)
   }
+
+  // MARK: Scripts, recordings and a directory that cannot be written
+
+  static let signupOffline = [
+    "--offline", "--debounce-ms", "0", "--signup-latency-ms", "0", "--seed", "1",
+  ]
+
+  @Test func aScriptKeepsNothingWithoutStateDirAndItsRecordingReplaysFromTheRestoredDraft()
+    async throws
+  {
+    let directory = StateDirectory()
+    defer { directory.remove() }
+    let home = StateDirectory()
+    defer { home.remove() }
+    // Without --state-dir, a script neither reads nor writes the default directory.
+    let plain = try await BinaryRunner.run(
+      "signup", arguments: Self.signupOffline, input: "username mona\nwait\n",
+      environment: ["XDG_STATE_HOME": home.path])
+    #expect(plain.status == 0)
+    #expect(home.fileNames.isEmpty)
+
+    // With it, the draft is kept, and the next run starts from it, says so, and records it.
+    let first = try await BinaryRunner.run(
+      "signup", arguments: Self.signupOffline + ["--state-dir", directory.path],
+      input: "username mona\nwait\n")
+    #expect(first.status == 0, "\(first.standardError)")
+    let recording = directory.url.appendingPathComponent("session.jsonl")
+    let second = try await BinaryRunner.run(
+      "signup",
+      arguments: Self.signupOffline + [
+        "--state-dir", directory.path, "--json", "--record", recording.path,
+      ],
+      input: "wait\n")
+    #expect(second.status == 0, "\(second.standardError)")
+    #expect(second.outputLines.first?.contains(#""text":"mona""#) == true)
+    #expect(second.outputLines.first?.contains(#""restored":true"#) == true)
+
+    // The replay goes through the same states, from the restored draft, and touches no file.
+    let before = directory.fileNames
+    let replay = try await BinaryRunner.run(
+      "signup", arguments: ["--replay", recording.path, "--json"])
+    #expect(replay.status == 0, "\(replay.standardError)")
+    #expect(replay.outputLines == second.outputLines)
+    #expect(directory.fileNames == before)
+  }
+
+  @Test func aStateDirectoryThatCannotBeMadeIsSaidAndTheRunGoesOn() async throws {
+    let directory = StateDirectory()
+    defer { directory.remove() }
+    try FileManager.default.createDirectory(at: directory.url, withIntermediateDirectories: true)
+    let file = directory.url.appendingPathComponent("a-file")
+    try Data("x".utf8).write(to: file)
+    // A directory under a regular file cannot be made, whoever runs the test.
+    let run = try await BinaryRunner.run(
+      "github-search",
+      arguments: ["--offline", "--state-dir", file.appendingPathComponent("state").path],
+      input: "query swift\nwait\n", environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"])
+    #expect(run.status == 0)
+    #expect(run.standardError.contains("github-search: cannot save the state to"))
+    #expect(run.outputLines.last?.contains("1210 repositories") == true)
+  }
 }
