@@ -187,6 +187,47 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: url.path))
   }
 
+  @Test func diagnosticsAreHandedToTheAppAsTheyHappen() async throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("draft.json")
+    try Data("not a draft".utf8).write(to: url)
+    let told = Observed<PersistenceDiagnostic>()
+
+    let file = try StateFile<DraftReactor>(at: url) { told.append($0) }
+
+    #expect(told.values == file.diagnostics)
+    #expect(told.values.count == 1)
+  }
+
+  @Test func aWriteThatFailsIsSaidAndTheNextChangeIsTriedAgain() async throws {
+    // Given a file whose directory is replaced by a regular file after opening
+    let directory = try TemporaryDirectory()
+    let folder = directory.url.appending(path: "state")
+    let url = folder.appending(path: "draft.json")
+    let file = try StateFile<DraftReactor>(at: url)
+    let reactor = DraftReactor(stateFile: file)
+    try FileManager.default.removeItem(at: folder)
+    try Data("in the way".utf8).write(to: folder)
+
+    // When the draft changes
+    reactor.send(.type("lost"))
+    await file.flush()
+
+    // Then the failure is said, the reactor goes on, and a later change is written once it can be
+    guard case .cannotSave(_, let reason) = file.diagnostics.first else {
+      Issue.record("expected cannotSave, got \(file.diagnostics)")
+      return
+    }
+    #expect(reason.hasSuffix("Not a directory"))
+    #expect(reactor.currentState.draft == "lost")
+    try FileManager.default.removeItem(at: folder)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    reactor.send(.type("kept"))
+    await file.flush()
+    #expect(try read(url)?.draft == "kept")
+    #expect(file.writeCount == 1)
+  }
+
   @Test func aSecretMemberIsRefusedWithItsName() {
     let directory = try? TemporaryDirectory()
     let url = directory?.file("account.json") ?? URL(fileURLWithPath: "/nonexistent")
