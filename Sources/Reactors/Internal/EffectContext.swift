@@ -128,7 +128,7 @@
         storage.awaitTurn(of: self, continuation)
       }
     } onCancel: {
-      reactor?.runtime.storage.cancel(self)
+      reactor?.runtime.storage.cancel { $0.cancel(self) }
     }
   }
 }

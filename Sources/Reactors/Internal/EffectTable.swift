@@ -246,7 +246,7 @@
   // MARK: - Cancelling and finishing
 
   /// Cancels every run and waiting run registered under `id`.
-  mutating func cancel(id: EffectID) -> FollowUp {
+  @usableFromInline mutating func cancel(id: EffectID) -> FollowUp {
     // A throttle cancelled starts afresh: its next run starts at once.
     throttles[id] = nil
     guard let group = groups[id] else { return FollowUp() }
@@ -256,7 +256,7 @@
   }
 
   /// Cancels one scope: from now on what it sends is dropped, and its task is cancelled.
-  mutating func cancel(_ scope: EffectScope) -> FollowUp {
+  @usableFromInline mutating func cancel(_ scope: EffectScope) -> FollowUp {
     guard !scope.isCancelled, !scope.isFinished else { return FollowUp() }
     scope.isCancelled = true
     var followUp = FollowUp()

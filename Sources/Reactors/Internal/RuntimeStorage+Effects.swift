@@ -62,7 +62,7 @@ extension RuntimeStorage {
         return nil
       }
     case .cancel(let id):
-      cancel(id: id)
+      cancel { $0.cancel(id: id) }
       return nil
     case .delayed(let delay, let inner):
       return .wait(delay.begin(), then: inner)
@@ -106,13 +106,15 @@ extension RuntimeStorage {
   ) -> EffectTable.Registration
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let rule = rule(for: specification, action: action)
-    return update { machine in
-      let (registration, followUp) = machine.makeExtras().effects.register(rule, parent: parent) {
+    let register = { (machine: inout Machine) in
+      machine.makeExtras().effects.register(rule, parent: parent) {
         EffectContext(reactor: reactor, action: action, parent: $0, id: $1, isLatest: $2)
       }
-      if rule.isStop { machine.updatePath() }  // Only a stop condition changes the path.
-      return (registration, followUp)
     }
+    // Only a stop condition changes the path.
+    let (registration, followUp) = rule.isStop ? updatePath(register) : withLock(register)
+    followUp.perform()
+    return registration
   }
 
   /// The rule a specification written in `mutate` stands for.
@@ -260,43 +262,42 @@ extension RuntimeStorage {
     guard let scope else {
       preconditionFailure("Internal inconsistency: a task's mutation outside any scope")
     }
-    let (owns, isPlain) = withLock { machine -> (Bool, Bool) in
-      // R7: checked under the lock that every cancel takes; checked again at the commit.
-      guard scope.isActive else { return (false, false) }
-      return (machine.beginStep(orQueue: .mutation(mutation, scope)), machine.isPlain)
-    }
-    guard owns else { return }
-    if isPlain {
-      apply(mutation, from: scope, nil, reactor)
-      performQueuedWork(reactor)
-    } else {
-      runStep(.mutation(mutation, scope), reactor)
-    }
+    // Through the lock: a cancelled or finished scope is dropped before `reduce` (R7).
+    enterLocked(.mutation(mutation, scope), reactor, from: scope)
   }
 
   /// Records that an effect's task has returned; a running step may still hold mutations it
   /// sent, so its scope then ends behind them, in the step's queue.
   @usableFromInline func end(_ scope: EffectScope) {
     perform { machine in
-      machine.queueBehindStep(.effectEnded(scope))
-        ? FollowUp() : machine.makeExtras().effects.finish(scope)
+      guard case .free = queueForOwner(.effectEnded(scope), &machine) else { return FollowUp() }
+      return machine.makeExtras().effects.finish(scope)
     }
   }
 
-  @usableFromInline func cancel(id: EffectID) {
-    perform { machine in
-      let followUp = machine.makeExtras().effects.cancel(id: id)
-      machine.updatePath()
-      return followUp
+  /// With the lock held: queues `work` for the thread that owns the step, if one does.
+  func queueForOwner(_ work: Work, _ machine: inout Machine) -> OwnerQueue {
+    let step = self.step
+    while true {
+      let word = step.loadWordLocked()
+      if word & StepLock.owned == 0 { return .free }
+      if word & StepLock.queued != 0 || step.exchangeWordLocked(word, word | StepLock.queued) {
+        machine.queue.append(work)
+        return .queued
+      }
     }
   }
 
-  @usableFromInline func cancel(_ scope: EffectScope) {
-    perform { machine in
-      let followUp = machine.makeExtras().effects.cancel(scope)
-      machine.updatePath()
-      return followUp
-    }
+  /// What `queueForOwner` did.
+  enum OwnerQueue {
+    case queued
+    /// No thread owns the step.
+    case free
+  }
+
+  /// Cancels what `cancel` picks in the table, and updates the path: a stop condition may go.
+  @usableFromInline func cancel(_ pick: (inout EffectTable) -> FollowUp) {
+    updatePath { pick(&$0.makeExtras().effects) }.perform()
   }
 
   @usableFromInline func isActive(_ scope: EffectScope) -> Bool {

@@ -11,21 +11,53 @@ extension RuntimeStorage {
   /// owns the step, which performs it before that step ends. Never waits.
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let (owns, isPlain) = withLock { ($0.beginStep(orQueue: .send(action)), $0.isPlain) }
-    guard owns else { return }
-    if isPlain {
-      handle(action, nil, reactor)
-      performQueuedWork(reactor)
-    } else {
-      runStep(.send(action), reactor)
-    }
+    enter(.send(action), reactor) { handle(action, nil, reactor) }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
   func submit<R: Reactor>(_ work: Work, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard withLock({ $0.beginStep(orQueue: work) }) else { return }
-    runStep(work, reactor)
+    enter(work, reactor) { perform(work, nil, reactor) }
+  }
+
+  /// The one way into a step. A free step on the plain path is taken with one compare-exchange
+  /// and `plainly` performs the work; otherwise the lock decides: take the step and perform
+  /// `work` on the general path, or queue it for the thread that owns the step.
+  ///
+  /// - Parameter scope: The scope of the effect that sent `work`, dropped if it is no longer
+  ///   active by the time the lock is taken (the commit checks again, R7).
+  @inlinable func enter<R: Reactor>(
+    _ work: @autoclosure () -> Work, _ reactor: R, plainly: () -> Void
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if step.takeFree() {
+      plainly()
+      endStep(reactor)
+    } else {
+      enterLocked(work(), reactor, from: nil)
+    }
+  }
+
+  /// The entry through the lock: the step is owned by another thread or takes the general path,
+  /// or the work comes from an effect, whose scope must still be active when `reduce` runs.
+  ///
+  /// - Parameter scope: The scope of the effect that sent `work`: dropped if it was cancelled or
+  ///   has finished, checked under the lock that every cancel takes (R7; the commit checks again).
+  @usableFromInline func enterLocked<R: Reactor>(
+    _ work: Work, _ reactor: R, from scope: EffectScope?
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let (owns, isStarted) = withLock { machine -> (Bool, Bool) in
+      if let scope, !scope.isActive { return (false, true) }
+      switch claimStep(flagging: StepLock.queued) {
+      case .taken: return (true, machine.state != nil)
+      case .flagged:
+        machine.queue.append(work)
+        return (false, true)
+      }
+    }
+    guard owns else { return }
+    if !isStarted { start(reactor) }
+    perform(work, stepExtras(), reactor)
+    endStep(reactor)
   }
 
   @inlinable func currentState<R: Reactor>(of reactor: R) -> State
@@ -38,7 +70,7 @@ extension RuntimeStorage {
   /// it right now, in which case the initial state is still the current one.
   @usableFromInline func startedState<R: Reactor>(of reactor: R) -> State
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if withLock({ $0.beginStep(orQueue: .barrier {}) }) { runStep(nil, reactor) }
+    submit(.barrier {}, reactor)
     return withLock { $0.state } ?? reactor.initialState
   }
 
@@ -48,43 +80,70 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor else { return }
     let thread = ThreadIdentity.current
-    let route = withLock { machine -> Extras?? in
-      if let extras = machine.extras, extras.isRelaying(on: thread) { return .some(extras) }
-      return machine.beginStep(orQueue: work) ? .some(nil) : .none
+    let relaying = withLock { machine in
+      machine.extras.flatMap { $0.isRelaying(on: thread) ? $0 : nil }
     }
-    switch route {
-    case .some(let extras?): perform(work, extras, reactor)
-    case .some(nil): runStep(work, reactor)
-    case .none: break
+    if let relaying { perform(work, relaying, reactor) } else { submit(work, reactor) }
+  }
+
+  // MARK: - The step word
+
+  /// What `claimStep(flagging:)` did.
+  @usableFromInline enum Claim {
+    /// The step was free: the caller owns it now.
+    case taken
+    /// Another thread owns the step: the flag is set for it, and it will look before it ends.
+    case flagged
+  }
+
+  /// With the lock held: takes the step if it is free, or sets `flag` for the thread that owns
+  /// it. Owners clear flags only with the lock held, so a flag set here is seen.
+  @usableFromInline func claimStep(flagging flag: Int) -> Claim {
+    let step = self.step
+    while true {
+      let word = step.loadWordLocked()
+      if word & StepLock.owned == 0 {
+        if step.exchangeWordLocked(word, word | StepLock.owned) { return .taken }
+      } else if word & flag != 0 || step.exchangeWordLocked(word, word | flag) {
+        return .flagged
+      }
     }
+  }
+
+  /// With the lock held: lets go of a step taken by `claimStep` for an instant. Nobody can have
+  /// flagged it meanwhile, as flagging takes the lock.
+  func releaseClaimedStep() {
+    step.clearLocked(StepLock.owned)
+  }
+
+  /// Ends the step, performing first what other threads left for it: queued work and removals.
+  @inlinable func endStep<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    while !step.tryEnd() { performHandover(reactor) }
+  }
+
+  /// Takes the queued work in one hold, lets the removed listeners go, and performs the work.
+  @usableFromInline func performHandover<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let (work, removed) = withLock { machine in
+      step.clearLocked(StepLock.queued | StepLock.removals)
+      return machine.handOver()
+    }
+    removed.finishConsumers()
+    for item in work { perform(item, stepExtras(), reactor) }
+  }
+
+  /// The extras, if the step takes the general path now.
+  @usableFromInline func stepExtras() -> Extras? {
+    step.loadWord() & StepLock.general == 0 ? nil : withLock { $0.stepExtras() }
   }
 
   // MARK: - The step
 
   /// The state, read by the thread that owns the step without the lock: only that thread writes
-  /// it, and it took the step through the lock.
+  /// it, and it took the step from the last owner through the step word or the lock.
   @inlinable var ownerState: State {
     withUnsafeMutablePointerToHeader { $0.pointee.state! }
-  }
-
-  /// Performs `first`, then everything queued meanwhile, then ends the step.
-  @usableFromInline func runStep<R: Reactor>(_ first: Work?, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    var (isStarted, extras) = withLock { ($0.state != nil, $0.stepExtras()) }
-    if !isStarted {
-      start(reactor)
-      extras = withLock { $0.stepExtras() }
-    }
-    if let first { perform(first, extras, reactor) }
-    performQueuedWork(reactor)
-  }
-
-  /// Performs what other threads queued meanwhile, then ends the step.
-  @inlinable func performQueuedWork<R: Reactor>(_ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    while let (work, extras) = withLock({ $0.nextWork() }) {
-      perform(work, extras, reactor)
-    }
   }
 
   @inlinable func perform<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
@@ -119,20 +178,17 @@ extension RuntimeStorage {
     case .transformedMutation(let mutation, let origin):
       apply(mutation, from: origin, extras, reactor)
     case .state(let state):
-      let listeners = withLock { machine in
-        machine.makeExtras().published = state
-        return machine.listeners
-      }
-      publish(state, to: listeners)
+      withLock { $0.makeExtras().published = state }
+      publish(state)
     case .listen(let listener):
       if let replay = withLock({ $0.add(listener) }) { _ = listener.receive(replay) }
     case .replaceState(let state):
-      let listeners = withLock { machine in
-        machine.state = state
+      let replaced = withLock { machine in
         if machine.extras?.pipeline?.states != nil { machine.extras?.published = state }
-        return machine.listeners
+        return machine.commit(state, from: nil).replaced
       }
-      publish(state, to: listeners)
+      _ = replaced  // Released here, with the lock released.
+      publish(state)
     case .barrier(let body):
       body()
     case .send, .mutation, .effectEnded:
@@ -202,14 +258,15 @@ extension RuntimeStorage {
     _ mutation: Mutation, from origin: EffectScope?, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let newState = reactor.reduce(state: ownerState, mutation: mutation)
-    guard let listeners = withLock({ $0.commit(newState, from: origin) }) else { return }
+    // The replaced state is released once the lock is: its `deinit` may read the state.
+    guard withLock({ $0.commit(newState, from: origin) }).committed else { return }
     if let extras {
       report(mutation, newState, extras)
       if let relay = extras.pipeline?.states {
         return handOver(extras) { relay.emit(newState, origin: nil) }
       }
     }
-    publish(newState, to: listeners)
+    publish(newState)
   }
 
   /// Tells diagnostics and the recorder of a reduced mutation and its state.
@@ -222,9 +279,29 @@ extension RuntimeStorage {
     extras.recorder?.mutationReduced(mutation)
   }
 
-  /// Tells every listener of a new state, in order.
-  @inlinable func publish(_ state: State, to listeners: Listeners<State>) {
-    if !listeners.receive(state) { withLock { $0.dropFinishedConsumers() } }
+  /// Tells every listener of a new state, in order. The listeners are the owner's: read where
+  /// they are, without the lock or a copy.
+  @inlinable func publish(_ state: State) {
+    if step.loadWord() & StepLock.removals != 0 { applyRemovals() }
+    let allAlive = withUnsafeMutablePointerToHeader { machine in
+      var allAlive = machine.pointee.firstListener?.receive(state) ?? true
+      if machine.pointee.hasOtherListeners {
+        for listener in machine.pointee.extras!.otherListeners where !listener.receive(state) {
+          allAlive = false
+        }
+      }
+      return allAlive
+    }
+    if !allAlive { _ = withLock { $0.dropFinishedConsumers() } }  // Released unlocked.
+  }
+
+  /// Lets go of the listeners that other threads removed while this one owned the step.
+  @usableFromInline func applyRemovals() {
+    let removed = withLock { machine in
+      step.clearLocked(StepLock.removals)
+      return machine.applyRemovals()
+    }
+    removed.finishConsumers()
   }
 
   /// Hands a value to a `transform` hook; what the hook delivers synchronously comes back
@@ -246,12 +323,11 @@ extension RuntimeStorage {
     // The predicates are user code: run them with the lock released.
     let matching = stops.filter { $0.matches(action) }.map(\.scope)
     guard !matching.isEmpty else { return }
-    perform { machine in
+    updatePath { machine in
       var followUp = FollowUp()
       for scope in matching { followUp += machine.makeExtras().effects.cancel(scope) }
-      machine.updatePath()
       return followUp
-    }
+    }.perform()
   }
 
   // MARK: - Starting
@@ -267,14 +343,13 @@ extension RuntimeStorage {
         + "property `let runtime = Runtime()`")
     #endif
     let pipeline = Pipeline.make(for: reactor)
-    let (extras, diagnostics) = withLock {
+    let (extras, diagnostics) = updatePath {
       machine -> (Extras?, [ReactorDiagnostics<Action, Mutation, State>]) in
       machine.state = initialState
       let diagnostics = machine.extras?.diagnostics ?? []
       guard let pipeline else { return (nil, diagnostics) }
       let extras = machine.makeExtras()
       extras.pipeline = pipeline
-      machine.updatePath()
       return (extras, diagnostics)
     }
     // Hooks that print what each state changed start from this one.
