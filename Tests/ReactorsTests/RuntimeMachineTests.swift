@@ -8,7 +8,7 @@ import Testing
 
   @Test func theOwnerTakesTheWholeQueueInOrderInOneHandover() {
     var machine = Machine()
-    machine.queue = [.send(1), .send(2), .send(3)]
+    for action in 1...3 { machine.enqueue(.send(action)) }
     let handover = machine.handOver()
     #expect(handover.work.map(sentAction) == [1, 2, 3])
     #expect(machine.queue.isEmpty && handover.removed.all.isEmpty)
@@ -65,7 +65,7 @@ import Testing
     machine.state = 0
     let buffer = StateBuffer<Int>(latestOnly: false)
     _ = machine.add(.consumer(buffer))
-    machine.queue = [.send(1)]
+    machine.enqueue(.send(1))
     machine.makeExtras().removesAllListeners = true
     let handover = machine.handOver()
     #expect(handover.work.count == 1)
@@ -98,7 +98,7 @@ import Testing
     machine.state = 0
     let owner = EffectScope(parent: nil)
     let token = ObjectIdentifier(owner)
-    machine.queue = [.listen(.observer(token: token, receive: { _ in }))]
+    machine.enqueue(.listen(.observer(token: token, receive: { _ in })))
     let removed = machine.removeListenerLater(token)?.token
     #expect(removed == token)
     guard case .barrier? = machine.handOver().work.first else {

@@ -14,7 +14,7 @@ extension RuntimeStorage {
       case .taken:
         ending.listeners = machine.takeListeners()
         step.clearLocked(StepLock.owned)
-      case .flagged:
+      case .flagged, .free:
         machine.makeExtras().removesAllListeners = true
       }
       return ending

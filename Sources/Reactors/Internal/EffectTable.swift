@@ -203,6 +203,8 @@
       var followUp = FollowUp()
       open.forEachScopeInWork { followUp += finish($0) }
       followUp += finish(superseded)
+      // The superseded run holds the user's action: released once the lock is.
+      followUp.released.append(superseded)
       open.scope = scope
       return (open, false, followUp)
     }
@@ -370,13 +372,17 @@
 
   /// Removes a cancelled or finished scope from the tables that decide policies.
   private mutating func forget(_ scope: EffectScope) -> FollowUp {
-    if !stops.isEmpty { stops.removeAll { $0.scope === scope } }
-    guard let group = scope.group else { return FollowUp() }
+    var released = FollowUp()
+    if let index = stops.firstIndex(where: { $0.scope === scope }) {
+      // The predicate is the user's closure: released once the lock is.
+      released.released.append(stops.remove(at: index).matches)
+    }
+    guard let group = scope.group else { return released }
     scope.group = nil
     defer { dropIfEmpty(group) }
     if let index = group.waiting.firstIndex(where: { $0 === scope }) {
       group.waiting.remove(at: index)
-      return FollowUp()
+      return released
     }
     // A scope keeps its group only while it runs or waits in it.
     guard let index = group.running.firstIndex(where: { $0 === scope }) else {
@@ -384,10 +390,10 @@
     }
     group.running.remove(at: index)
     // A `.queue` line moves on when its running scope is gone; not once the reactor has ended.
-    guard group.running.isEmpty, !group.waiting.isEmpty, !hasEnded else { return FollowUp() }
+    guard group.running.isEmpty, !group.waiting.isEmpty, !hasEnded else { return released }
     let next = group.waiting.removeFirst()
     group.running.append(next)
-    var followUp = FollowUp()
+    var followUp = released
     if case .waiting(let continuation?) = next.turn {
       followUp.turnsToResume.append((continuation, true))
     }

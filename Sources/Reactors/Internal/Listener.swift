@@ -73,7 +73,7 @@
   }
 
   /// Ends the sequences of the consumers among these listeners, which have been let go.
-  func finishConsumers() {
+  @usableFromInline func finishConsumers() {
     for listener in all { listener.consumer?.finish() }
   }
 

@@ -30,8 +30,6 @@
   @usableFromInline var needsGeneralPath = false
   /// Whether the extras hold listeners after the first: without, a step never reads the extras.
   @usableFromInline var hasOtherListeners = false
-  /// Work that arrived while a step ran, in order, for the step's owner.
-  @usableFromInline var queue: [Work] = []
   /// The first listener; the others are in the extras, since most reactors have one (a view).
   @usableFromInline var firstListener: Listener<State>?
   /// What only some reactors use; allocated on first use.
@@ -47,9 +45,18 @@
   /// pending removals; returns both, for it to release once the lock is.
   @usableFromInline mutating func handOver() -> (work: [Work], removed: Listeners<State>) {
     var work: [Work] = []
-    swap(&work, &queue)
+    if let extras { swap(&work, &extras.queue) }
     return (work, applyRemovals())
   }
+
+  /// Work arrived for the thread that owns the step.
+  @usableFromInline mutating func enqueue(_ work: Work) {
+    makeExtras().queue.append(work)
+  }
+
+  /// Work that arrived while a step ran, in order, for the step's owner; kept in the extras, as
+  /// most steps have none and an idle reactor is smaller without it.
+  var queue: [Work] { extras?.queue ?? [] }
 
   /// The owner lets go of the listeners that other threads removed while it owned the step;
   /// returns them, for it to release once the lock is.
@@ -140,9 +147,10 @@
   }
 
   private mutating func removeQueuedListener(_ token: ObjectIdentifier) -> Listener<State>? {
-    for index in queue.indices {
-      if case .listen(let listener) = queue[index], listener.token == token {
-        queue[index] = .barrier {}
+    guard let extras else { return nil }
+    for index in extras.queue.indices {
+      if case .listen(let listener) = extras.queue[index], listener.token == token {
+        extras.queue[index] = .barrier {}
         return listener
       }
     }
@@ -218,9 +226,9 @@
   var tasksToCancel: [Task<Void, Never>] = []
   var turnsToResume: [(UnsafeContinuation<Bool, Never>, granted: Bool)] = []
   var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Scopes and slots the machine let go of: they may hold the user's values (an action, a
-  /// closure), so they are released with the follow-up, once the lock is.
-  var released: [AnyObject] = []
+  /// What the machine let go of that may hold the user's values (a run with its action, a
+  /// predicate, waiting work): released with the follow-up, once the lock is.
+  @usableFromInline var released: [Any] = []
 
   @usableFromInline init() {}
 

@@ -152,12 +152,14 @@ extension RuntimeStorage {
       let slot = update { machine -> (TypedLatestSlot<Mutation>?, FollowUp) in
         let extras = machine.makeExtras()
         guard
-          let (slot, isNew, followUp) = extras.effects.schedule(
+          var (slot, isNew, followUp) = extras.effects.schedule(
             in: scope, newSlot: TypedLatestSlot<Mutation>.init)
         else {
           return (nil, extras.effects.finish(inner, in: scope))  // Cancelled: it never starts.
         }
         let typed = unsafeDowncast(slot, to: TypedLatestSlot<Mutation>.self)
+        // The superseded work holds the user's closures: released once the lock is.
+        if let superseded = typed.work { followUp.released.append(superseded) }
         typed.work = inner
         return (isNew ? typed : nil, followUp)
       }
@@ -175,8 +177,13 @@ extension RuntimeStorage {
               return (nil, FollowUp())
             }
             slot.work = nil
-            // Cancelled while it waited here (an explicit cancel): it never starts.
-            if !scope.isActive { return (nil, effects.effects.finish(work, in: scope)) }
+            // Cancelled while it waited here (an explicit cancel): it never starts, and its
+            // closures are released once the lock is.
+            if !scope.isActive {
+              var followUp = effects.effects.finish(work, in: scope)
+              followUp.released.append(work)
+              return (nil, followUp)
+            }
             return ((scope, work), FollowUp())
           }
           if let (scope, work) = taken {
@@ -270,29 +277,12 @@ extension RuntimeStorage {
   /// sent, so its scope then ends behind them, in the step's queue.
   @usableFromInline func end(_ scope: EffectScope) {
     perform { machine in
-      guard case .free = queueForOwner(.effectEnded(scope), &machine) else { return FollowUp() }
+      guard case .free = claimStep(flagging: StepLock.queued, takingIt: false) else {
+        machine.enqueue(.effectEnded(scope))
+        return FollowUp()
+      }
       return machine.makeExtras().effects.finish(scope)
     }
-  }
-
-  /// With the lock held: queues `work` for the thread that owns the step, if one does.
-  func queueForOwner(_ work: Work, _ machine: inout Machine) -> OwnerQueue {
-    let step = self.step
-    while true {
-      let word = step.loadWordLocked()
-      if word & StepLock.owned == 0 { return .free }
-      if word & StepLock.queued != 0 || step.exchangeWordLocked(word, word | StepLock.queued) {
-        machine.queue.append(work)
-        return .queued
-      }
-    }
-  }
-
-  /// What `queueForOwner` did.
-  enum OwnerQueue {
-    case queued
-    /// No thread owns the step.
-    case free
   }
 
   /// Cancels what `cancel` picks in the table, and updates the path: a stop condition may go.

@@ -34,7 +34,7 @@ extension RuntimeStorage {
       case .taken:
         defer { step.clearLocked(StepLock.owned) }
         return machine.removeListener(token)
-      case .flagged:
+      case .flagged, .free:
         return machine.removeListenerLater(token)
       }
     }

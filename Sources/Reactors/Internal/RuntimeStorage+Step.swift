@@ -42,15 +42,15 @@ extension RuntimeStorage {
   ///
   /// - Parameter scope: The scope of the effect that sent `work`: dropped if it was cancelled or
   ///   has finished, checked under the lock that every cancel takes (R7; the commit checks again).
-  @usableFromInline func enterLocked<R: Reactor>(
+  @inlinable func enterLocked<R: Reactor>(
     _ work: Work, _ reactor: R, from scope: EffectScope?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let (owns, isStarted) = withLock { machine -> (Bool, Bool) in
       if let scope, !scope.isActive { return (false, true) }
       switch claimStep(flagging: StepLock.queued) {
       case .taken: return (true, machine.state != nil)
-      case .flagged:
-        machine.queue.append(work)
+      case .flagged, .free:
+        machine.enqueue(work)
         return (false, true)
       }
     }
@@ -88,32 +88,30 @@ extension RuntimeStorage {
 
   // MARK: - The step word
 
-  /// What `claimStep(flagging:)` did.
+  /// What `claimStep(flagging:takingIt:)` did.
   @usableFromInline enum Claim {
     /// The step was free: the caller owns it now.
     case taken
+    /// The step was free, and the caller did not take it.
+    case free
     /// Another thread owns the step: the flag is set for it, and it will look before it ends.
     case flagged
   }
 
-  /// With the lock held: takes the step if it is free, or sets `flag` for the thread that owns
-  /// it. Owners clear flags only with the lock held, so a flag set here is seen.
-  @usableFromInline func claimStep(flagging flag: Int) -> Claim {
+  /// With the lock held: sets `flag` for the thread that owns the step, or takes the step if it
+  /// is free and `takingIt`. Owners clear flags only with the lock held, so a flag set here is
+  /// seen; and a step taken here has no flag: setting one takes the lock.
+  @usableFromInline func claimStep(flagging flag: Int, takingIt: Bool = true) -> Claim {
     let step = self.step
     while true {
       let word = step.loadWordLocked()
       if word & StepLock.owned == 0 {
+        if !takingIt { return .free }
         if step.exchangeWordLocked(word, word | StepLock.owned) { return .taken }
       } else if word & flag != 0 || step.exchangeWordLocked(word, word | flag) {
         return .flagged
       }
     }
-  }
-
-  /// With the lock held: lets go of a step taken by `claimStep` for an instant. Nobody can have
-  /// flagged it meanwhile, as flagging takes the lock.
-  func releaseClaimedStep() {
-    step.clearLocked(StepLock.owned)
   }
 
   /// Ends the step, performing first what other threads left for it: queued work and removals.
@@ -123,7 +121,7 @@ extension RuntimeStorage {
   }
 
   /// Takes the queued work in one hold, lets the removed listeners go, and performs the work.
-  @usableFromInline func performHandover<R: Reactor>(_ reactor: R)
+  @inlinable func performHandover<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let (work, removed) = withLock { machine in
       step.clearLocked(StepLock.queued | StepLock.removals)
@@ -333,7 +331,7 @@ extension RuntimeStorage {
   // MARK: - Starting
 
   /// Reads the initial state and connects the `transform` hooks; runs once, in the first step.
-  func start<R: Reactor>(_ reactor: R)
+  @usableFromInline func start<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let initialState = reactor.initialState
     #if DEBUG
