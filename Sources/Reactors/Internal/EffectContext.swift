@@ -10,13 +10,10 @@
   @usableFromInline weak let reactor: R?
   @usableFromInline let action: R.Action
 
-  @inlinable init(
-    reactor: R?, action: R.Action, parent: EffectScope?, id: EffectID? = nil,
-    isLatest: Bool = false
-  ) {
+  @inlinable init(reactor: R?, action: R.Action, parent: EffectScope?, id: EffectID? = nil) {
     self.reactor = reactor
     self.action = action
-    super.init(parent: parent, id: id, isLatest: isLatest)
+    super.init(parent: parent, id: id)
   }
 
   /// A scope registered by this reactor's runtime, which made it as a context.

@@ -18,6 +18,8 @@
   private(set) var stops: [(scope: EffectScope, matches: @Sendable (Any) -> Bool)] = []
   /// Tasks waiting in `waitUntilIdle()`, by the id of their wait.
   private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  /// Open slots whose task has not taken them yet: work that counts as running.
+  private(set) var slotsWaitingForTasks = 0
   /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
   private(set) var hasEnded = false
   /// The interval and held run of each throttled id; kept across runs, since an interval outlives
@@ -73,6 +75,13 @@
 
   var hasStopConditions: Bool { !stops.isEmpty }
 
+  /// Whether no task of the reactor is left to run: every scope has finished, and every open
+  /// slot's task has started.
+  var isIdle: Bool { running.isEmpty && slotsWaitingForTasks == 0 }
+
+  /// How many runs are registered and not finished, counting an open slot's as one.
+  var runningCount: Int { running.count + slotsWaitingForTasks }
+
   // MARK: - Registering
 
   /// Registers scoped work under `rule`, inside `parent`, in a scope that `make` makes: the
@@ -86,7 +95,7 @@
     if let parent, !parent.isActive { return (.skip, FollowUp()) }
     switch rule {
     case .stop(let matches):
-      let scope = insert(make(parent, nil, false))
+      let scope = insert(make(parent, nil))
       if let matches { stops.append((scope, matches)) }
       return (.start(scope), FollowUp())
     case .cancellable(let id, let policy):
@@ -97,19 +106,19 @@
         break
       case .latest:
         // Switch-latest: whatever runs or waits under this id is superseded.
-        followUp = cancelAll(in: group)
+        followUp = cancelAll(in: group, includingOpenSlot: true)
       case .exhaust:
         if !group.running.isEmpty { return (.skip, followUp) }
       case .queue:
         if !group.running.isEmpty || !group.waiting.isEmpty {
-          let scope = insert(make(parent, id, false))
+          let scope = insert(make(parent, id))
           scope.turn = .waiting(nil)
           scope.group = group
           group.waiting.append(scope)
           return (.wait(scope), followUp)
         }
       }
-      let scope = insert(make(parent, id, policy == .latest))
+      let scope = insert(make(parent, id))
       scope.group = group
       group.running.append(scope)
       return (.start(scope), followUp)
@@ -132,7 +141,7 @@
     _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?, make: EffectScope.Maker
   ) -> (ThrottleRegistration, FollowUp) {
     if let parent, !parent.isActive { return (.skip, FollowUp()) }
-    let scope = make(parent, id, false)
+    let scope = make(parent, id)
     var window = throttles[id]
     let decision = arrival.decide(&window, scope)
     throttles[id] = window
@@ -179,58 +188,54 @@
 
   // MARK: - `.latest` runs waiting for a task
 
-  /// Leaves `.latest` work for a task: the open run of its id, if its task has not started yet,
-  /// takes it over, so a burst of runs starts one task, not one per run.
+  /// Registers a top-level `.latest` run under `id`, whose work has no immediate part, in the
+  /// id's open slot: the runs of the id that started are superseded, and a slot whose task has
+  /// not started yet takes the new run in place of the one it held, which never starts. A burst
+  /// of runs so starts one task, and registers no scope until that task takes its run.
   ///
   /// The caller then leaves the work in the slot, with the lock still held.
   ///
-  /// - Returns: The slot, and whether it is new (the caller spawns its task); `nil` if `scope` was
-  ///   cancelled since it registered, and its work never starts.
-  @usableFromInline mutating func schedule(
-    in scope: EffectScope, newSlot: () -> LatestSlot
+  /// - Returns: The slot, and whether it is new (the caller spawns its task); `nil` once the
+  ///   reactor has ended.
+  @usableFromInline mutating func registerLatest(
+    id: EffectID, newSlot: (EffectID) -> LatestSlot
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
-    guard scope.isActive else { return nil }
-    // Only a cancel or a finish lets a `.latest` run go of its group, and either deactivates it.
-    guard let group = scope.group else {
-      preconditionFailure("Internal inconsistency: an active .latest run outside its id's group")
-    }
-    if let open = group.open {
-      // The run it replaces was cancelled when this one registered, and never started. A slot
-      // whose task took its run is no longer open: a run left there now would never start.
-      guard let superseded = open.scope else {
-        preconditionFailure("Internal inconsistency: a .latest slot open after its task took it")
-      }
-      var followUp = FollowUp()
-      open.forEachScopeInWork { followUp += finish($0) }
-      followUp += finish(superseded)
-      // The superseded run holds the user's action: released once the lock is.
-      followUp.released.append(superseded)
-      open.scope = scope
-      return (open, false, followUp)
-    }
-    let slot = newSlot()
-    slot.scope = scope
+    if hasEnded { return nil }
+    let group = groups[id] ?? makeGroup(id)
+    // Switch-latest: whatever runs or waits under this id is superseded.
+    let followUp = cancelAll(in: group, includingOpenSlot: false)
+    if let open = group.open { return (open, false, followUp) }
+    let slot = newSlot(id)
     group.open = slot
-    return (slot, true, FollowUp())
+    slotsWaitingForTasks += 1
+    return (slot, true, followUp)
   }
 
-  /// The task of `slot` starts: it takes the newest run left there, and is attached to it.
+  /// The task of `slot` starts: it takes the newest run left there, in a scope that `make` makes
+  /// now, registered like any other run of the id.
   ///
-  /// - Returns: The run's scope; the caller takes its work from the slot under the same lock.
-  @usableFromInline mutating func take(_ slot: LatestSlot) -> EffectScope? {
+  /// - Returns: The run's scope, or `nil` if the slot was cancelled; the caller takes its work
+  ///   from the slot under the same lock. And what to do once it is released.
+  @usableFromInline mutating func take(
+    _ slot: LatestSlot, make: EffectScope.Maker
+  ) -> (EffectScope?, FollowUp) {
     // A slot has one task, which takes its run once.
-    guard let scope = slot.scope else {
-      preconditionFailure("Internal inconsistency: a .latest slot's run taken twice")
+    precondition(slot.isWaiting, "Internal inconsistency: a .latest slot's run taken twice")
+    slot.isWaiting = false
+    slotsWaitingForTasks -= 1
+    guard let group = groups[slot.id], group.open === slot else {
+      // Cancelled: the task ends here, and with it perhaps the reactor's last work.
+      var followUp = FollowUp()
+      followUp.idleWaiters = takeIdleWaitersIfIdle()
+      return (nil, followUp)
     }
-    slot.scope = nil
-    // Looked up by id: a cancel since the run was left here has let go of its group.
-    if let id = scope.id, let group = groups[id], group.open === slot {
-      group.open = nil
-      dropIfEmpty(group)
-    }
+    group.open = nil
+    let scope = insert(make(nil, slot.id))
+    scope.group = group
+    group.running.append(scope)
     slot.taken = scope
     scope.task = slot.task
-    return scope
+    return (scope, FollowUp())
   }
 
   /// Records the task of `slot`, and attaches it to the run it took, if it took one already.
@@ -241,7 +246,7 @@
   {
     precondition(slot.task == nil, "Internal inconsistency: a second task for a .latest slot")
     slot.task = task
-    guard slot.scope == nil, let scope = slot.taken, scope.task == nil else { return FollowUp() }
+    guard let scope = slot.taken, scope.task == nil else { return FollowUp() }
     return attach(task, to: scope)
   }
 
@@ -252,7 +257,7 @@
     // A throttle cancelled starts afresh: its next run starts at once.
     throttles[id] = nil
     guard let group = groups[id] else { return FollowUp() }
-    let followUp = cancelAll(in: group)
+    let followUp = cancelAll(in: group, includingOpenSlot: true)
     dropIfEmpty(group)
     return followUp
   }
@@ -309,11 +314,13 @@
     return nil
   }
 
-  /// Cancels every scope, and every one registered from now on: the reactor has ended.
+  /// Cancels every scope and open slot, and every one registered from now on: the reactor has
+  /// ended.
   mutating func endAll() -> FollowUp {
     hasEnded = true
     var followUp = FollowUp()
     for scope in running.values { followUp += cancel(scope) }
+    for group in groups.values { followUp += cancelAll(in: group, includingOpenSlot: true) }
     return followUp
   }
 
@@ -325,7 +332,7 @@
   )
     -> Bool
   {
-    if running.isEmpty { return false }
+    if isIdle { return false }
     // Each wait has an id of its own: a continuation replaced here would never be resumed.
     let replaced = idleWaiters.updateValue(continuation, forKey: id)
     precondition(replaced == nil, "Internal inconsistency: two idle waiters with one id")
@@ -338,7 +345,7 @@
 
   /// The idle waiters to resume, if no scope is left.
   mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
-    guard running.isEmpty, !idleWaiters.isEmpty else { return [] }
+    guard isIdle, !idleWaiters.isEmpty else { return [] }
     defer { idleWaiters = [:] }
     return Array(idleWaiters.values)
   }
@@ -352,9 +359,15 @@
     return scope
   }
 
-  private mutating func cancelAll(in group: Group) -> FollowUp {
+  private mutating func cancelAll(in group: Group, includingOpenSlot: Bool) -> FollowUp {
     // Waiting runs first: cancelling a running one would hand its turn to the next in line.
     var followUp = FollowUp()
+    if includingOpenSlot, let open = group.open {
+      // Its task finds the slot closed and ends; the run it held never starts.
+      group.open = nil
+      followUp.released.append(open.dropWork() as Any)
+      if let task = open.task { followUp.tasksToCancel.append(task) }
+    }
     let scopes = group.waiting + group.running
     group.waiting = []
     group.running = []
@@ -413,37 +426,6 @@
   }
 }
 
-/// A `.latest` run waiting for the task spawned to start it; a newer run of the same id replaces
-/// the one in it before the task starts, so the superseded work never starts at all.
-///
-/// The table sees the run's scope; the work is in the subclass, typed by the runtime that owns it.
-@usableFromInline class LatestSlot: @unchecked Sendable {
-  // Safe: read and written only under the runtime's lock (`EffectTable`, `RuntimeStorage`).
-  /// The scope of the run waiting for the task.
-  final var scope: EffectScope?
-  /// The task spawned for the slot, once it exists.
-  final var task: Task<Void, Never>?
-  /// The scope of the run the task took, once it started.
-  final var taken: EffectScope?
-
-  init() {}
-
-  /// Calls `body` with every scope registered inside the waiting work.
-  func forEachScopeInWork(_ body: (EffectScope) -> Void) {}
-}
-
-/// A `LatestSlot` with its waiting work.
-@usableFromInline final class TypedLatestSlot<Mutation: Sendable>: LatestSlot, @unchecked Sendable {
-  // Safe: see `LatestSlot`.
-  @usableFromInline var work: Pending<Mutation>?
-
-  @usableFromInline override init() {}
-
-  override func forEachScopeInWork(_ body: (EffectScope) -> Void) {
-    work?.forEachScope(body)
-  }
-}
-
 /// One cancellable unit of asynchronous work: the task of a `run`, a `take(until:)`, or a
 /// `cancellable(id:policy:)`.
 ///
@@ -460,8 +442,6 @@
   final let parent: EffectScope?
   /// The id of `cancellable(id:policy:)` work, which groups it with the other runs of that id.
   final let id: EffectID?
-  /// Whether the work is `.latest`: a top-level run of it waits in a `LatestSlot` for its task.
-  @usableFromInline final let isLatest: Bool
   /// The runs of its id, while the scope is one of them. Not owned, so that the two do not keep
   /// each other alive: the table owns the group, and drops it only once no scope is in it.
   final unowned var group: EffectTable.Group?
@@ -475,18 +455,17 @@
   /// Set once, when the scope's work has returned or will never run.
   final var isFinished = false
 
-  /// Makes a scope from its parent, its id and whether it is `.latest`.
-  @usableFromInline typealias Maker = (EffectScope?, EffectID?, Bool) -> EffectScope
+  /// Makes a scope from its parent and its id.
+  @usableFromInline typealias Maker = (EffectScope?, EffectID?) -> EffectScope
 
   enum Turn {
     case granted
     case waiting(UnsafeContinuation<Bool, Never>?)
   }
 
-  @usableFromInline init(parent: EffectScope?, id: EffectID? = nil, isLatest: Bool = false) {
+  @usableFromInline init(parent: EffectScope?, id: EffectID? = nil) {
     self.parent = parent
     self.id = id
-    self.isLatest = isLatest
   }
 
   /// Whether the scope may still send mutations.

@@ -168,7 +168,7 @@
   }
 
   /// Counts a task about to start, if a leak check or test store installed a tracker.
-  func countTask() -> TaskCount {
+  @usableFromInline func countTask() -> TaskCount {
     TaskCount(extras?.tracker)
   }
 
