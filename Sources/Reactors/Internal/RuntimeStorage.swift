@@ -59,14 +59,14 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   }
 
   /// Runs `body` with the lock held, then performs what it left to do once the lock is released.
-  @usableFromInline func update<Result>(_ body: (inout Machine) -> (Result, FollowUp)) -> Result {
+  @inlinable func update<Result>(_ body: (inout Machine) -> (Result, FollowUp)) -> Result {
     let (result, followUp) = withLock(body)
     followUp.perform()
     return result
   }
 
   /// Runs `body` with the lock held, then performs the follow-up it returns.
-  @usableFromInline func perform(_ body: (inout Machine) -> FollowUp) {
+  @inlinable func perform(_ body: (inout Machine) -> FollowUp) {
     withLock(body).perform()
   }
 
