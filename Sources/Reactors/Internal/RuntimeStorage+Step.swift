@@ -144,6 +144,7 @@ extension RuntimeStorage {
     withUnsafeMutablePointerToHeader { $0.pointee.state! }
   }
 
+  /// Performs one piece of a step's work, on the thread that owns the step.
   @inlinable func perform<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch work {
@@ -152,21 +153,7 @@ extension RuntimeStorage {
     case .mutation(let mutation, let scope):
       deliver(mutation, from: scope, extras, reactor)
     case .effectEnded(let scope):
-      finishEffect(scope)
-    default:
-      performRare(work, extras, reactor)
-    }
-  }
-
-  /// Records that an effect's task has returned, behind what it queued before.
-  @usableFromInline func finishEffect(_ scope: EffectScope) {
-    perform { $0.makeExtras().effects.finish(scope) }
-  }
-
-  /// The work that the plain path never queues.
-  @usableFromInline func performRare<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    switch work {
+      perform { $0.makeExtras().effects.finish(scope) }
     case .observedSend(let action, let around):
       around(true)
       receiveSent(action, withLock { $0.makeExtras() }, reactor)
@@ -176,22 +163,36 @@ extension RuntimeStorage {
     case .transformedMutation(let mutation, let origin):
       apply(mutation, from: origin, extras, reactor)
     case .state(let state):
-      withLock { $0.makeExtras().published = state }
-      publish(state)
+      publishTransformed(state)
     case .listen(let listener):
-      if let replay = withLock({ $0.add(listener) }) { _ = listener.receive(replay) }
+      listen(listener)
     case .replaceState(let state):
-      let replaced = withLock { machine in
-        if machine.extras?.pipeline?.states != nil { machine.extras?.published = state }
-        return machine.commit(state, from: nil).replaced
-      }
-      _ = replaced  // Released here, with the lock released.
-      publish(state)
+      replace(state)
     case .barrier(let body):
       body()
-    case .send, .mutation, .effectEnded:
-      perform(work, extras, reactor)
     }
+  }
+
+  /// A state out of `transform(state:)`: what new listeners get first, and what every listener
+  /// is told.
+  @usableFromInline func publishTransformed(_ state: State) {
+    withLock { $0.makeExtras().published = state }
+    publish(state)
+  }
+
+  /// Adds a listener, handing it the state to start from.
+  @usableFromInline func listen(_ listener: Listener<State>) {
+    if let replay = withLock({ $0.add(listener) }) { _ = listener.receive(replay) }
+  }
+
+  /// Stub mode: sets a state without `reduce`, and tells the listeners.
+  @usableFromInline func replace(_ state: State) {
+    let replaced = withLock { machine in
+      if machine.extras?.pipeline?.states != nil { machine.extras?.published = state }
+      return machine.commit(state, from: nil).replaced
+    }
+    _ = replaced  // Released here, with the lock released.
+    publish(state)
   }
 
   /// An action as sent: stops the `take(until:)` work it matches, then goes through
