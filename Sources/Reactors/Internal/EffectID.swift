@@ -48,8 +48,13 @@ private func caseName(of value: Any) -> String {
 }
 
 extension Hashable {
-  /// Whether `other` is a value of this type equal to this one.
+  /// Whether `other`, a value of this same type, is equal to this one; the caller checked the
+  /// types, so the value is taken as it is, without a cast.
   @usableFromInline func isEqual(to other: any Hashable) -> Bool {
-    (other as? Self) == self
+    func isEqual<Other: Hashable>(_ other: Other) -> Bool {
+      precondition(Other.self == Self.self, "Internal inconsistency: ids of two types compared")
+      return unsafeBitCast(other, to: Self.self) == self
+    }
+    return isEqual(other)
   }
 }

@@ -37,7 +37,7 @@
 
   /// Leaves `work` for the task in place of the run waiting here; returns that run, to release
   /// once the lock is.
-  @usableFromInline func replace(
+  @inlinable func replace(
     with work: Pending<R.Mutation>, for action: R.Action
   ) -> (Pending<R.Mutation>?, R.Action?) {
     defer {
