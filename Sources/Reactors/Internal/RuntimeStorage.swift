@@ -32,8 +32,8 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     let storage = unsafeDowncast(
       create(minimumCapacity: 1) { _ in machine }, to: RuntimeStorage.self)
     storage.withUnsafeMutablePointerToElements { tail in
-      tail.initialize(to: StepLock(lock: PlatformLock()))
-      tail.lock.initializeLock()
+      tail.initialize(to: StepLock())
+      tail.lock.readyLockInPlace()
     }
     return storage
   }
@@ -46,7 +46,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     for case .barrier(let release) in queue { release() }
     ending.perform()
     withUnsafeMutablePointerToElements { tail in
-      tail.lock.destroyLock()
+      tail.lock.tearDownLockInPlace()
       tail.deinitialize(count: 1)
     }
   }

@@ -1,66 +1,47 @@
 #if canImport(Darwin)
 import Darwin
-#elseif canImport(Glibc)
-import Glibc
-import Synchronization
-#elseif canImport(Musl)
-import Musl
-import Synchronization
-#elseif canImport(Android)
-import Android
-import Synchronization
 #else
 import Synchronization
 #endif
 
-/// The tail of a runtime's storage: its lock, and the step word beside it.
-///
-/// The step word says who owns the reactor's step, without the lock: a thread takes a free step
-/// with one compare-exchange and ends it with another, so a plain step holds the lock only for
-/// its commit. The lock is taken to queue work for the owner, to hand the queue over, and for
-/// everything in the machine.
+/// The tail of a runtime's storage: its lock, and the step word beside it, which says who owns
+/// the reactor's step: a thread takes a free, plain step with one compare-exchange and ends it
+/// with another, so such a step holds the lock only for its commit.
 ///
 /// Where `Synchronization.Atomic` is part of every supported system (Linux, Windows, WASI), the
-/// word is one. Apple systems get it only from macOS 15 and iOS 18, later than this package's
-/// minimums, so there the word is a plain integer read and written under the lock, an
-/// `os_unfair_lock`, whose uncontended hold costs about as much as an atomic operation.
+/// word is one. Apple systems have it only from macOS 15 and iOS 18, later than this package's
+/// minimums, so there the word is a plain integer guarded by the lock, an `os_unfair_lock`,
+/// whose uncontended hold costs about as much as an atomic operation.
 @usableFromInline struct StepLock: ~Copyable {
   /// A thread owns the step: it runs the user's code, and others queue their work for it.
   @usableFromInline static var owned: Int { 1 }
-  /// Work waits in the machine's queue; only set while the step is owned.
+  /// Work waits in the queue for the owner. Flags are set only while the step is owned.
   @usableFromInline static var queued: Int { 2 }
-  /// Listeners wait to be removed by the owner; only set while the step is owned.
+  /// Listeners wait to be removed by the owner.
   @usableFromInline static var removals: Int { 4 }
-  /// Steps take the general path: the reactor is not started, or has hooks, a recorder,
-  /// `take(until:)` work, or has ended (`RuntimeMachine.needsGeneralPath`).
+  /// Steps take the general path (`RuntimeMachine.needsGeneralPath`, mirrored).
   @usableFromInline static var general: Int { 8 }
 
-  @usableFromInline var lock: PlatformLock
-  #if canImport(Darwin)
-  @usableFromInline var word: Int
+  // The lock comes first: `lock` below points at the tail's start.
+  #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+  @usableFromInline var lock = PlatformLock()  // Readied in place: `readyLockInPlace()`.
   #else
-  @usableFromInline let word: Atomic<Int>
+  @usableFromInline var lock = PlatformLock(())
   #endif
-
-  init(lock: PlatformLock) {
-    self.lock = lock
-    #if canImport(Darwin)
-    word = StepLock.general
-    #else
-    word = Atomic(StepLock.general)
-    #endif
-  }
+  #if canImport(Darwin)
+  @usableFromInline var word = StepLock.general
+  #else
+  @usableFromInline let word = Atomic(StepLock.general)
+  #endif
 }
 
 extension UnsafeMutablePointer where Pointee == StepLock {
   /// The lock of the runtime.
   @inlinable var lock: UnsafeMutablePointer<PlatformLock> {
-    // The lock is the first field of `StepLock`, so the tail starts with it.
     UnsafeMutableRawPointer(self).assumingMemoryBound(to: PlatformLock.self)
   }
 
-  /// Takes the step if it is free and plain: one compare-exchange, which acquires what the last
-  /// owner released.
+  /// Takes the step if it is free and plain; acquires what the last owner released.
   @inlinable func takeFree() -> Bool {
     #if canImport(Darwin)
     lock.whileLocked { exchangeWordLocked(0, StepLock.owned) }
@@ -70,14 +51,12 @@ extension UnsafeMutablePointer where Pointee == StepLock {
     #endif
   }
 
-  /// Ends the step unless work or removals wait for its owner: one compare-exchange, which
-  /// releases what the owner wrote to the next one.
+  /// Ends the step unless work or removals wait for its owner; releases what the owner wrote.
   @inlinable func tryEnd() -> Bool {
     #if canImport(Darwin)
     return lock.whileLocked {
-      let word = pointee.word
-      guard word & (StepLock.queued | StepLock.removals) == 0 else { return false }
-      pointee.word = word & ~StepLock.owned
+      guard pointee.word & (StepLock.queued | StepLock.removals) == 0 else { return false }
+      pointee.word &= ~StepLock.owned
       return true
     }
     #else
@@ -92,8 +71,8 @@ extension UnsafeMutablePointer where Pointee == StepLock {
     #endif
   }
 
-  /// The word as it is now, for the step's owner: whether flags wait for it, or which path to
-  /// take. A flag set by another thread a moment ago may be missed; the owner's own are not.
+  /// The word, for the step's owner: a flag another thread set a moment ago may be missed,
+  /// never one its own thread set.
   @inlinable func loadWord() -> Int {
     #if canImport(Darwin)
     lock.whileLocked { pointee.word }
