@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "Reactors", targets: ["Reactors"]),
     .library(name: "ReactorsTesting", targets: ["ReactorsTesting"]),
     .library(name: "ReactorsRecording", targets: ["ReactorsRecording"]),
+    .library(name: "ReactorsPersistence", targets: ["ReactorsPersistence"]),
     .executable(name: "signup", targets: ["SignupApp"]),
     .executable(name: "github-search", targets: ["GitHubSearchApp"]),
   ],
@@ -37,6 +38,11 @@ let package = Package(
       name: "ReactorsTesting",
       dependencies: ["Reactors", "ReactorsRecording"]
     ),
+    // NB: a library of its own for the same reason as ReactorsRecording: files need Foundation.
+    .target(
+      name: "ReactorsPersistence",
+      dependencies: ["Reactors"]
+    ),
 
     // MARK: Example support, shared by both examples
 
@@ -46,8 +52,19 @@ let package = Package(
     ),
     .target(
       name: "LoopbackHTTP",
-      dependencies: ["ExampleCommandLine"],
+      dependencies: ["ExampleCommandLine", "CurlSocketReregistration"],
       path: "Examples/Shared/LoopbackHTTP"
+    ),
+    // NB: C standing in for libcurl's curl_multi_setopt on Linux, to stop URLSession's busy wait
+    // on a new connection (Scripts/urlsession-spin/README.md). Linked, never imported; its symbol
+    // must be exported for FoundationNetworking's calls to reach it. No library product links it.
+    .target(
+      name: "CurlSocketReregistration",
+      path: "Examples/Shared/CurlSocketReregistration",
+      linkerSettings: [
+        .unsafeFlags(
+          ["-Xlinker", "--export-dynamic-symbol=curl_multi_setopt"], .when(platforms: [.linux]))
+      ]
     ),
     .target(
       name: "TerminalUI",
@@ -59,7 +76,7 @@ let package = Package(
 
     .target(
       name: "SignupKit",
-      dependencies: ["Reactors", "LoopbackHTTP", "ExampleCommandLine"],
+      dependencies: ["Reactors", "ReactorsPersistence", "LoopbackHTTP", "ExampleCommandLine"],
       path: "Examples/Signup/SignupKit"
     ),
     // NB: the product is `signup`; the target is named apart from the library it runs.
@@ -67,6 +84,7 @@ let package = Package(
       name: "SignupApp",
       dependencies: [
         "SignupKit", "TerminalUI", "ExampleCommandLine", "Reactors", "ReactorsRecording",
+        "ReactorsPersistence",
       ],
       path: "Examples/Signup/App"
     ),
@@ -75,13 +93,14 @@ let package = Package(
 
     .target(
       name: "GitHubSearchKit",
-      dependencies: ["Reactors", "LoopbackHTTP", "ExampleCommandLine"],
+      dependencies: ["Reactors", "ReactorsPersistence", "LoopbackHTTP", "ExampleCommandLine"],
       path: "Examples/GitHubSearch/GitHubSearchKit"
     ),
     .executableTarget(
       name: "GitHubSearchApp",
       dependencies: [
         "GitHubSearchKit", "TerminalUI", "ExampleCommandLine", "Reactors", "ReactorsRecording",
+        "ReactorsPersistence",
       ],
       path: "Examples/GitHubSearch/App"
     ),
@@ -101,6 +120,19 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "ReactorsPersistenceTests",
+      dependencies: [
+        "ReactorsPersistence", "ReactorsRecording", "ReactorsTesting", "PersistenceChild",
+      ]
+    ),
+    // NB: the process that ReactorsPersistenceTests kill mid-write and lock a file against; a
+    // dependency of theirs only so that `swift test` builds it first.
+    .executableTarget(
+      name: "PersistenceChild",
+      dependencies: ["ReactorsPersistence"],
+      path: "Tests/PersistenceChild"
+    ),
+    .testTarget(
       name: "ReactorsTestingTests",
       dependencies: ["ReactorsTesting"]
     ),
@@ -118,11 +150,16 @@ let package = Package(
     ),
     .testTarget(
       name: "SignupKitTests",
-      dependencies: ["SignupKit", "ReactorsTesting", "LoopbackHTTP", "ExtremeValues"]
+      dependencies: [
+        "SignupKit", "ReactorsTesting", "ReactorsPersistence", "LoopbackHTTP", "ExtremeValues",
+      ]
     ),
     .testTarget(
       name: "GitHubSearchKitTests",
-      dependencies: ["GitHubSearchKit", "ReactorsTesting", "LoopbackHTTP", "ExtremeValues"]
+      dependencies: [
+        "GitHubSearchKit", "ReactorsTesting", "ReactorsPersistence", "LoopbackHTTP",
+        "ExtremeValues",
+      ]
     ),
     // NB: depends on the executables only so that `swift test` builds them before running them.
     .testTarget(

@@ -24,6 +24,7 @@ let package = Package(
       dependencies: [
         .product(name: "Reactors", package: "Reactors"),
         .product(name: "ReactorsRecording", package: "Reactors"),
+        .product(name: "ReactorsPersistence", package: "Reactors"),
         .product(name: "OpenCombine", package: "OpenCombine"),
         "MallocCounter",
       ]

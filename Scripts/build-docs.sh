@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds the API reference and articles of the three library modules with the toolchain's `docc`,
-# warnings as errors: Documentation/Reactors.docc, Documentation/ReactorsRecording.docc and
-# Documentation/ReactorsTesting.docc.
+# Builds the API reference and articles of the four library modules with the toolchain's `docc`,
+# warnings as errors: Documentation/Reactors.docc, Documentation/ReactorsRecording.docc,
+# Documentation/ReactorsTesting.docc and Documentation/ReactorsPersistence.docc.
 #
 #   bash Scripts/build-docs.sh          # sites in .build-docs/<Module>/, e.g. for `docc preview`
 #
@@ -17,9 +17,12 @@ mkdir -p "$symbols"
 # build with nothing to do emits none: the graphs of the last one stay, matching the sources.
 # `-emit-extension-block-symbols`: without the extension itself in the graph, DocC drops what a
 # module adds to another's types.
-swift build --target ReactorsTesting --scratch-path "$out" \
-  -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$symbols" \
-  -Xswiftc -emit-extension-block-symbols
+# ReactorsPersistence is built on its own: nothing else in the libraries depends on it.
+for target in ReactorsTesting ReactorsPersistence; do
+  swift build --target "$target" --scratch-path "$out" \
+    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$symbols" \
+    -Xswiftc -emit-extension-block-symbols
+done
 
 # `ReactorsTesting` re-exports `Reactors` (`@_exported import`), so its graph repeats every
 # symbol of `Reactors`; each module's reference documents only its own sources.
@@ -27,7 +30,7 @@ python3 - "$symbols" <<'PYTHON'
 import json, os, shutil, sys
 
 symbols = sys.argv[1]
-for module in ("Reactors", "ReactorsRecording", "ReactorsTesting"):
+for module in ("Reactors", "ReactorsRecording", "ReactorsTesting", "ReactorsPersistence"):
     with open(os.path.join(symbols, f"{module}.symbols.json")) as file:
         graph = json.load(file)
     own = f"/Sources/{module}/"
@@ -50,7 +53,7 @@ for module in ("Reactors", "ReactorsRecording", "ReactorsTesting"):
             shutil.copyfile(os.path.join(symbols, name), os.path.join(symbols, module, name))
 PYTHON
 
-for module in Reactors ReactorsRecording ReactorsTesting; do
+for module in Reactors ReactorsRecording ReactorsTesting ReactorsPersistence; do
   rm -rf "${out:?}/$module"
   docc convert "Documentation/$module.docc" \
     --additional-symbol-graph-dir "$symbols/$module" \
@@ -59,4 +62,5 @@ for module in Reactors ReactorsRecording ReactorsTesting; do
     --warnings-as-errors \
     --output-dir "$out/$module"
 done
-echo "Documentation built: $out/Reactors, $out/ReactorsRecording, $out/ReactorsTesting"
+echo "Documentation built: $out/Reactors, $out/ReactorsRecording, $out/ReactorsTesting," \
+  "$out/ReactorsPersistence"

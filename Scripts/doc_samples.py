@@ -12,7 +12,8 @@ and a plain ``` block may follow `<!-- output: TARGET -->`: what running executa
 
 Targets that the manifest does not declare are added: a name ending in `Tests` is a test target
 (depending on `ReactorsTesting` too), a target with a `main.swift` an executable, any other a
-library; each depends on `Reactors`, `ReactorsRecording` and `MyApp`, the manifest's own library.
+library; each depends on `Reactors`, `ReactorsRecording`, `ReactorsPersistence` and `MyApp`, the
+manifest's own library.
 
 Usage: doc_samples.py REPOSITORY PACKAGE_DIRECTORY DEPENDENCY_URL
 Writes the package, prints one line per executable to run: `TARGET<TAB>EXPECTED_OUTPUT_FILE`.
@@ -129,6 +130,7 @@ def main():
             kind = "executableTarget" if "main.swift" in targets[target] else "target"
             dependencies = [product("Reactors")]
         dependencies.append(product("ReactorsRecording"))
+        dependencies.append(product("ReactorsPersistence"))
         dependencies.append('"MyApp"')
         added.append(f'  .{kind}(name: "{target}", dependencies: [{", ".join(dependencies)}]),')
     with open(os.path.join(package, "Package.swift"), "w", encoding="utf-8") as file:

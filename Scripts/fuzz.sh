@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 seconds=${FUZZ_SECONDS:-20}
 out=.build-fuzz-targets
 all=(search-response username-availability request-head github-script signup-script recording
-  key-decoder)
+  key-decoder persistence)
 targets=("${@:-${all[@]}}")
 mkdir -p "$out/stubs"
 
@@ -39,6 +39,7 @@ sources() {
   signup-script) echo "${script[@]}" Examples/Signup/SignupKit/ScriptCommand.swift ;;
   recording) find Sources/Reactors Sources/ReactorsRecording -name '*.swift' ;;
   key-decoder) echo Examples/Shared/TerminalUI/{KeyDecoder,Key}.swift ;;
+  persistence) find Sources/Reactors Sources/ReactorsPersistence -name '*.swift' ;;
   *) echo "unknown fuzz target: $1 (targets: ${all[*]})" >&2; return 1 ;;
   esac
 }

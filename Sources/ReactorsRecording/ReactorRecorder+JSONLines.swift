@@ -34,7 +34,53 @@ extension ReactorRecorder where Action: Encodable, Mutation: Encodable {
     writeLine: @escaping @Sendable (String) -> Void
   ) -> Self where R.Action == Action, R.Mutation == Mutation, C.Duration == Duration {
     writeLine(RecordingFormat.header(reactor: RecordingFormat.reactorName(of: reactor)))
-    return Self(clock: clock) { event in
+    return events(redaction: redaction, clock: clock, writeLine: writeLine)
+  }
+
+  /// Writes the session as ``jsonLines(for:redaction:clock:writeLine:)`` does, of a reactor that
+  /// started from `start` rather than from its `initialState`: a state restored from disk, or
+  /// what it was restored from.
+  ///
+  /// ```swift
+  /// let file = try StateFile<SearchReactor>(at: stateURL)
+  /// let recorder = ReactorRecorder.jsonLines(for: SearchReactor.self, startingFrom: file.restored) {
+  ///   line in output.write(Data((line + "\n").utf8))
+  /// }
+  /// let reactor = SearchReactor(stateFile: file, recorder: recorder)
+  /// ```
+  ///
+  /// The first line carries `start`, secrets redacted, and `Recording/start(as:)` gives it back,
+  /// so a replay starts where the session did:
+  ///
+  /// ```swift
+  /// let saved = try recording.start(as: SearchReactor.Saved.self)
+  /// let timeline = ReplayTimeline(recording, reactor: SearchReactor(restoring: saved))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - reactor: The reactor's type; its name goes in the first line, and loading checks it.
+  ///   - start: What the session started from: its first state, or the value it was made from.
+  ///   - redaction: Which keys hold secrets, in `start` as in the events.
+  ///   - clock: What times the events; a monotonic `ContinuousClock` by default.
+  ///   - writeLine: Receives each line, without its line break, in order, the first one at once.
+  public static func jsonLines<R: Reactor, C: Clock, Start: Encodable>(
+    for reactor: R.Type,
+    startingFrom start: Start,
+    redaction: Redaction = .default,
+    clock: C = ContinuousClock(),
+    writeLine: @escaping @Sendable (String) -> Void
+  ) -> Self where R.Action == Action, R.Mutation == Mutation, C.Duration == Duration {
+    writeLine(
+      RecordingFormat.header(
+        reactor: RecordingFormat.reactorName(of: reactor), start: start, redaction: redaction))
+    return events(redaction: redaction, clock: clock, writeLine: writeLine)
+  }
+
+  /// The recorder that writes each event as a line.
+  private static func events<C: Clock>(
+    redaction: Redaction, clock: C, writeLine: @escaping @Sendable (String) -> Void
+  ) -> Self where C.Duration == Duration {
+    Self(clock: clock) { event in
       switch event.kind {
       case .action(let action):
         writeLine(

@@ -16,9 +16,30 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
   /// The events, in the order they happened.
   public var events: [RecordedEvent<R.Action, R.Mutation>]
 
+  /// The JSON of the header's `start`, if it has one.
+  private var startJSON: Data?
+
   /// Makes a recording of `events`.
   public init(events: [RecordedEvent<R.Action, R.Mutation>]) {
     self.events = events
+  }
+
+  /// What the session started from, if its recorder was made with one
+  /// (`ReactorRecorder/jsonLines(for:startingFrom:redaction:clock:writeLine:)`), decoded as
+  /// `type`; `nil` when the session started from the reactor's initial state.
+  ///
+  /// Make the reactor that replays the session from it, so that the replay goes through the
+  /// session's states: a session that began from a restored saved state replays from it.
+  ///
+  /// - Throws: ``RecordingError/corruptLine(line:reason:)`` of line 1 when the start is not a
+  ///   `type`.
+  public func start<Start: Decodable>(as type: Start.Type) throws(RecordingError) -> Start? {
+    guard let startJSON else { return nil }
+    do {
+      return try JSONDecoder().decode(Start?.self, from: startJSON)
+    } catch {
+      throw .corruptLine(line: 1, reason: "the start is not a \(Start.self)")
+    }
   }
 
   /// The mutations, in the order they were reduced.
@@ -35,7 +56,7 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
       .map { (number: $0.offset + 1, text: $0.element) }
     while let last = lines.last, last.text.allSatisfy(\.isWhitespace) { lines.removeLast() }
     guard let header = lines.first else { throw .notARecording }
-    try Self.checkHeader(header.text)
+    startJSON = try Self.checkHeader(header.text)
     let decoder = JSONDecoder()
     events = try lines.dropFirst().map { line throws(RecordingError) in
       if let event = Self.wellFormedEvent(line.text, decoder) { return event }
@@ -70,7 +91,8 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
     return "it cannot be read"
   }
 
-  private static func checkHeader(_ line: Substring) throws(RecordingError) {
+  /// Checks the header, and returns the JSON of its `start`, if any.
+  private static func checkHeader(_ line: Substring) throws(RecordingError) -> Data? {
     guard let object = try? jsonObject(line), object["format"] as? String == RecordingFormat.name
     else { throw .notARecording }
     guard let version = object["version"] as? Int else { throw .notARecording }
@@ -80,6 +102,11 @@ public struct Recording<R: Reactor>: Sendable where R.Action: Decodable, R.Mutat
     let expected = RecordingFormat.reactorName(of: R.self)
     let found = object["reactor"] as? String ?? "an unnamed reactor"
     guard found == expected else { throw .otherReactor(found: found, expected: expected) }
+    if let unencodable = object["unencodable"] as? String {
+      throw .corruptLine(line: 1, reason: "it could not be encoded: \(unencodable)")
+    }
+    guard let start = object["start"] else { return nil }
+    return try? JSONSerialization.data(withJSONObject: start, options: [.fragmentsAllowed])
   }
 
   /// One event line as `Codable` reads it, in a single pass over its text.

@@ -10,7 +10,9 @@ import Reactors
 /// {"mutation":{"setResults":{"_0":["swift-nio"]}},"source":"effect","t":0.412}
 /// ```
 ///
-/// The first line names the format, its version and the reactor; each other line is one event:
+/// The first line names the format, its version and the reactor, and may carry `start`, what the
+/// session started from when that was not the reactor's initial state (a restored saved state),
+/// secrets redacted; each other line is one event:
 /// `t` is its time in seconds from the start, `action` or `mutation` its value as `Codable`
 /// writes it (secrets redacted), `source` where a mutation came from.
 enum RecordingFormat {
@@ -24,6 +26,22 @@ enum RecordingFormat {
 
   static func header(reactor: String) -> String {
     serialize(["format": name, "version": version, "reactor": reactor])
+  }
+
+  /// The header of a session that started from `start`; an unencodable start is written as its
+  /// error, which loading reports.
+  static func header<Start: Encodable>(
+    reactor: String, start: Start, redaction: Redaction
+  ) -> String {
+    var object: [String: Any] = ["format": name, "version": version, "reactor": reactor]
+    do {
+      let data = try JSONEncoder().encode(start)
+      let json = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      object["start"] = redaction.redactingJSON(json)
+    } catch {
+      object["unencodable"] = "start \(redaction.describe(start)): \(type(of: error))"
+    }
+    return serialize(object)
   }
 
   /// One event's line, with the encoded value redacted; an unencodable value is written as its

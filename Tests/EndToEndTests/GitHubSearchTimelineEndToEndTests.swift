@@ -14,8 +14,8 @@ import Glibc
 struct GitHubSearchTimelineEndToEndTests {
   static let enterAlternateScreen = "\u{1B}[?1049h"
 
-  /// A session of 14 events: 5 actions (two queries, a next page, an open and a close) and the
-  /// mutations they led to.
+  /// A session of 16 events: 5 actions (two queries, a next page, an open and a close) and the
+  /// mutations they led to (each query's search remembering it among them).
   static let script = """
     query swift
     wait
@@ -52,47 +52,49 @@ struct GitHubSearchTimelineEndToEndTests {
     defer { Task { await session.end() } }
 
     // It opens on the first event, with the search's own screen above the list.
-    await session.press("", status: "event 1 of 14", selected: #"action updateQuery("swift")"#)
+    await session.press("", status: "event 1 of 16", selected: #"action updateQuery("swift")"#)
     // Its field claims no search of GitHub: nothing is searched, and this one was offline.
     #expect(session.screen().rows[0].hasPrefix("Search › "))
     #expect(session.screen().contains("── what it changed") == false)
 
     // → and ←: the next and previous event, the search's screen and the diff following.
     await session.press(
-      TimelineKey.right + TimelineKey.right, status: "event 3 of 14",
+      TimelineKey.right + TimelineKey.right + TimelineKey.right, status: "event 4 of 16",
       selected: "mutation setRepos(30 repositories)")
     let results = session.screen()
     #expect(results.contains("── what it changed"))
     #expect(results.rows.contains { $0.hasPrefix("+ ") })
     #expect(results.selectedRepositoryName != nil)
-    await session.press(TimelineKey.left, status: "event 2 of 14", selected: #"setQuery("swift")"#)
+    // The query entered the history when its search started, right before the page came.
+    await session.press(
+      TimelineKey.left, status: "event 3 of 16", selected: #"rememberQuery("swift")"#)
 
     // Shift-→ and Shift-←: the next and previous action.
     await session.press(
-      TimelineKey.shiftRight, status: "event 4 of 14", selected: "action loadNextPage")
+      TimelineKey.shiftRight, status: "event 5 of 16", selected: "action loadNextPage")
     await session.press(
-      TimelineKey.shiftRight, status: "event 7 of 14", selected: "action openRepository")
+      TimelineKey.shiftRight, status: "event 8 of 16", selected: "action openRepository")
     await session.press(
-      TimelineKey.shiftLeft, status: "event 4 of 14", selected: "action loadNextPage")
+      TimelineKey.shiftLeft, status: "event 5 of 16", selected: "action loadNextPage")
 
     // End and Home: the last and first event.
-    await session.press(TimelineKey.end, status: "event 14 of 14", selected: "setRepos(30 rep")
+    await session.press(TimelineKey.end, status: "event 16 of 16", selected: "setRepos(30 rep")
     #expect(session.screen().rows[0].contains("rust"))
-    await session.press(TimelineKey.home, status: "event 1 of 14", selected: "updateQuery")
+    await session.press(TimelineKey.home, status: "event 1 of 16", selected: "updateQuery")
 
     // `/` finds the next event whose label holds the text, going round; Esc closes the prompt.
     await session.press("/setdetail", status: "/setdetail")
-    await session.press("\r", status: "event 8 of 14", selected: "mutation setDetail(")
+    await session.press("\r", status: "event 9 of 16", selected: "mutation setDetail(")
     // The search's screen shows the repository's detail, as it did then.
     #expect(session.screen().detailTitle?.contains("/") == true)
     // An empty prompt finds the same text again, and so does `n`.
     await session.press("/", status: "/ ")
-    await session.press("\r", status: "event 9 of 14", selected: "mutation setDetail(")
-    await session.press("n", status: "event 11 of 14", selected: "setDetail(nil)")
-    await session.press("n", status: "event 8 of 14", selected: "mutation setDetail(")
-    await session.press("/zzz-nothing\r", status: "event 8 of 14 · no match for \"zzz")
+    await session.press("\r", status: "event 10 of 16", selected: "mutation setDetail(")
+    await session.press("n", status: "event 12 of 16", selected: "setDetail(nil)")
+    await session.press("n", status: "event 9 of 16", selected: "mutation setDetail(")
+    await session.press("/zzz-nothing\r", status: "event 9 of 16 · no match for \"zzz")
     await session.press("/zzz", status: "/zzz ")
-    await session.press("\u{1B}", status: "event 8 of 14")
+    await session.press("\u{1B}", status: "event 9 of 16")
 
     // `q` quits; nothing is drawn after the terminal is restored.
     session.type("q")
@@ -111,7 +113,7 @@ struct GitHubSearchTimelineEndToEndTests {
     session.type(TimelineKey.end)
     #expect(
       await session.waitForScreen(rows: rows, columns: columns) {
-        $0.rows[rows - 1].hasPrefix(columns < 40 ? "14/14" : "event 14 of 14")
+        $0.rows[rows - 1].hasPrefix(columns < 40 ? "16/16" : "event 16 of 16")
           && $0.rows[rows - 1].hasSuffix("q quit")
       }, "\(session.screen(rows: rows, columns: columns).rows)")
     // The search's query field still shows at the top, and the selected event in the list.
@@ -133,9 +135,10 @@ struct GitHubSearchTimelineEndToEndTests {
     defer { Task { await session.end() } }
     // The results (where the search offers ↑↓ and Enter), then a repository open (Esc close).
     await session.press(
-      TimelineKey.right + TimelineKey.right, status: "event 3 of 14", rows: rows, columns: columns)
+      TimelineKey.right + TimelineKey.right + TimelineKey.right, status: "event 4 of 16",
+      rows: rows, columns: columns)
     let results = session.screen(rows: rows, columns: columns)
-    await session.press("/setdetail\r", status: "event 8 of 14", rows: rows, columns: columns)
+    await session.press("/setdetail\r", status: "event 9 of 16", rows: rows, columns: columns)
     let detail = session.screen(rows: rows, columns: columns)
     for screen in [results, detail] {
       let rule = try #require(TerminalSession.ruleRow(screen), "\(screen.rows)")
@@ -153,7 +156,7 @@ struct GitHubSearchTimelineEndToEndTests {
     defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
     let session = try await TerminalSession.timeline("github-search", replaying: file)
     defer { Task { await session.end() } }
-    await session.press(TimelineKey.right, status: "event 2 of 14")
+    await session.press(TimelineKey.right, status: "event 2 of 16")
     session.type("\u{03}")
     let exit = try #require(await session.waitForExit())
     #expect(exit.reason == .uncaughtSignal && exit.status == SIGINT)
@@ -206,7 +209,7 @@ struct GitHubSearchTimelineEndToEndTests {
     let session = try await TerminalSession.timeline("github-search", replaying: file)
     defer { Task { await session.end() } }
     // The last event: the first page for "rust" replaces the results for "swift".
-    await session.press(TimelineKey.end, status: "event 14 of 14", selected: "setRepos(30 rep")
+    await session.press(TimelineKey.end, status: "event 16 of 16", selected: "setRepos(30 rep")
     let screen = session.screen()
     let heading = try #require(screen.rows.firstIndex { $0.hasPrefix("── what it changed") })
     let changed = screen.rows[(heading + 1)..<29].filter {

@@ -78,7 +78,8 @@ struct SearchTimelineListDiffTests {
         "+   nextPage: PageLink(url: https://api.github.com/search?page=2, number: 2, pageSize: nil),"
       ))
     #expect(lines.contains(#"+   error: offline("a \"quoted\" reason"),"#))
-    #expect(lines.contains("    detail: nil"))
+    #expect(lines.contains("    detail: nil,"))
+    #expect(lines.contains("    history: QueryHistory(entries: [])"))
     #expect(lines.last == "  )")
   }
 

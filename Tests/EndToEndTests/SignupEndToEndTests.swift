@@ -150,6 +150,19 @@ struct SignupEndToEndTests {
     #expect(run.standardOutput.isEmpty)
   }
 
+  @Test(arguments: ["99999999999999999999", "60001", "-1", "1.5"])
+  func anOfflineLatencyOutOfRangeSaysWhichNumbersItTakes(value: String) async throws {
+    // An empty script: a latency in range would end at once, with nothing to do.
+    let run = try await BinaryRunner.run(
+      "signup", arguments: ["--offline", "--script", "/dev/null"],
+      environment: ["SIGNUP_OFFLINE_LATENCY_MS": value])
+    #expect(run.status == 1)
+    #expect(
+      run.unwrappedStandardError
+        == "signup: cannot start offline mode: SIGNUP_OFFLINE_LATENCY_MS needs a whole number "
+        + "from 0 to 60000, not \"\(value)\"\n")
+  }
+
   @Test func sayingOfflineTwiceIsNotAConflict() async throws {
     let run = try await BinaryRunner.run(
       "signup", arguments: Self.fastOffline + ["--offline"], input: "wait\n")

@@ -26,8 +26,13 @@ final class TerminalSession: @unchecked Sendable {
   private var isStopping = false
   private let exited = DispatchSemaphore(value: 0)
   private let finishedReading = DispatchSemaphore(value: 0)
+  /// The program's default state directory (`XDG_STATE_HOME`), empty and its own, so that no
+  /// run sees what another remembered; removed by ``end()``.
+  let stateHome = FileManager.default.temporaryDirectory
+    .appendingPathComponent("terminal-session-state-\(UUID().uuidString)", isDirectory: true)
 
-  /// Starts `product` with `arguments` on a new terminal of `rows` by `columns`.
+  /// Starts `product` with `arguments` on a new terminal of `rows` by `columns`; `environment`
+  /// is added to the test's own (an `XDG_STATE_HOME` in it replaces ``stateHome``).
   init(
     _ product: String, arguments: [String], environment: [String: String] = [:],
     rows: Int = 24, columns: Int = 100
@@ -37,7 +42,9 @@ final class TerminalSession: @unchecked Sendable {
     originalAttributes = terminal.attributes
     process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent(product)
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ProcessInfo.processInfo.environment
+      .merging(["XDG_STATE_HOME": stateHome.path]) { $1 }
+      .merging(environment) { $1 }
       .merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
     let handle = FileHandle(fileDescriptor: terminal.terminal, closeOnDealloc: false)
     process.standardInput = handle
@@ -52,6 +59,7 @@ final class TerminalSession: @unchecked Sendable {
   func end() async {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     _ = await waitForExit()
+    try? FileManager.default.removeItem(at: stateHome)
   }
 
   /// The result of `work`, run on a thread of its own.

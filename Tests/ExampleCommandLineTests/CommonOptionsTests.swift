@@ -42,6 +42,26 @@ struct CommonOptionsTests {
     #expect(try parse(["--json", "--replay", "a", "--help"]).showHelp)
   }
 
+  @Test func stateDirAndNoStateAreReadAndContradictEachOther() throws {
+    #expect(try parse(["--state-dir", "/tmp/s"]).stateDirectoryPath == "/tmp/s")
+    #expect(try parse(["--no-state"]).noState)
+    let conflict = UsageError(
+      "--state-dir keeps saved state in a directory and --no-state keeps none: give one of them")
+    #expect(throws: conflict) { try parse(["--state-dir", "s", "--no-state"]) }
+    #expect(throws: conflict) { try parse(["--no-state", "--state-dir=s"]) }
+    #expect(throws: UsageError("--state-dir needs a directory, not \"\"")) {
+      try parse(["--state-dir="])
+    }
+  }
+
+  @Test(arguments: ["--state-dir", "--no-state"])
+  func replayRefusesTheStateOptionsAsItNeverTouchesSavedState(option: String) {
+    let arguments = option == "--no-state" ? [option] : [option, "/tmp/s"]
+    #expect(
+      throws: UsageError("--replay prints a recorded session; it takes only --json, not \(option)")
+    ) { try parse(["--replay", "a"] + arguments) }
+  }
+
   @Test func aFileIsRequired() {
     #expect(throws: UsageError.self) { try parse(["--record"]) }
   }

@@ -62,6 +62,22 @@ import Testing
     #expect(failed.repositories.isEmpty)
   }
 
+  @Test func rememberQueryPutsTheQueryFirstInTheHistoryAndChangesNothingElse() {
+    var start = loaded
+    start.history = QueryHistory(restoring: ["go", "swift"])
+    let state = reactor.reduce(state: start, mutation: .rememberQuery("swift"))
+    var expected = start
+    expected.history = QueryHistory(restoring: ["swift", "go"])
+    #expect(state == expected)
+  }
+
+  @Test func aNewOrEmptyQueryStartsOverButKeepsTheHistory() {
+    var start = loaded
+    start.history = QueryHistory(restoring: ["swift"])
+    #expect(reactor.reduce(state: start, mutation: .setQuery("rust")).history == start.history)
+    #expect(reactor.reduce(state: start, mutation: .setQuery("")) == State(history: start.history))
+  }
+
   @Test func retryIsOfferedOnlyWhenAskingAgainCanHelpNow() {
     let now = Date(timeIntervalSince1970: 1_700_000_000)
     #expect(loaded.canRetry(at: now))  // 503 on page 2.
@@ -261,7 +277,8 @@ import Testing
     #expect(server.cancelledRequests == [.nextPage(.fixture("swift", page: 2))])
     await settle()
 
-    #expect(reactor.currentState == GitHubSearchReactor.State())
+    // Everything goes but the history: "swift" was searched.
+    #expect(reactor.currentState == GitHubSearchReactor.State(history: .init(restoring: ["swift"])))
     #expect(server.requests.count == 2)
   }
 
@@ -271,7 +288,24 @@ import Testing
     await clock.run()
     await settle()
     #expect(server.requests.isEmpty)
+    // Never searched, so never remembered either.
     #expect(reactor.currentState == GitHubSearchReactor.State())
+  }
+
+  @Test func aQueryEntersTheHistoryWhenItsSearchStartsNotAtEachKeystroke() async {
+    for prefix in ["s", "sw", "swi", "swif", "swift"] {
+      reactor.send(.updateQuery(prefix))
+      await clock.advance(by: .milliseconds(100))
+    }
+    #expect(reactor.currentState.history.entries.isEmpty)
+    await clock.advance(by: .milliseconds(200))
+    server.respond(await server.nextCall(), with: .fixture(1...3))
+    await settle()
+    #expect(reactor.currentState.history.entries == ["swift"])
+
+    await load("rust", .fixture(4...5))
+    await load("  swift ", .fixture(1...3))
+    #expect(reactor.currentState.history.entries == ["swift", "rust"])
   }
 
   @Test func aNewQueryCancelsTheFirstPageInFlight() async {
@@ -486,6 +520,7 @@ import Testing
       $0.isLoadingFirstPage = true
     }
     await clock.advance(by: .milliseconds(300))
+    await store.receive(.rememberQuery("swift")) { $0.history = QueryHistory(restoring: ["swift"]) }
     let page2 = PageLink.fixture("swift", page: 2)
     let first = SearchPage.fixture(1...30, total: 45, next: page2)
     server.respond(await server.nextCall(), with: first)
@@ -517,10 +552,14 @@ import Testing
       $0.isLoadingFirstPage = true
     }
     await clock.advance(by: .milliseconds(300))
+    await store.receive(.rememberQuery("swift")) { $0.history = QueryHistory(restoring: ["swift"]) }
     let stale = await server.nextCall()
     await store.send(.updateQuery("rust")) { $0.query = "rust" }
     server.respond(stale, with: .fixture(1...3, owner: "stale"))  // Already cancelled.
     await clock.advance(by: .milliseconds(300))
+    await store.receive(.rememberQuery("rust")) {
+      $0.history = QueryHistory(restoring: ["rust", "swift"])
+    }
     let rust = SearchPage.fixture(7...8, total: 2, owner: "rust")
     server.respond(await server.nextCall(), with: rust)
     // Exhaustive: a stale `.setRepos` would arrive first and fail this line.
@@ -538,6 +577,7 @@ import Testing
       $0.isLoadingFirstPage = true
     }
     await clock.advance(by: .milliseconds(300))
+    await store.receive(.rememberQuery("swift")) { $0.history = QueryHistory(restoring: ["swift"]) }
     let swift = SearchPage.fixture(1...2, total: 2)
     server.respond(await server.nextCall(), with: swift)
     await store.receive(.setRepos(swift)) {
@@ -554,6 +594,9 @@ import Testing
     }
     await store.send(.loadNextPage)  // Stale results have no next page: ignored.
     await clock.advance(by: .milliseconds(300))
+    await store.receive(.rememberQuery("swiftui")) {
+      $0.history = QueryHistory(restoring: ["swiftui", "swift"])
+    }
     let swiftUI = SearchPage.fixture(7...9, total: 3, owner: "ui")
     server.respond(await server.nextCall(), with: swiftUI)
     await store.receive(.setRepos(swiftUI)) {
@@ -571,6 +614,7 @@ import Testing
       $0.isLoadingFirstPage = true
     }
     await clock.advance(by: .milliseconds(300))
+    await store.receive(.rememberQuery("swift")) { $0.history = QueryHistory(restoring: ["swift"]) }
     server.fail(await server.nextCall(), with: .unavailable(status: 503))
     await store.receive(
       .setError(.unavailable(status: 503), failedPage: .firstPage(query: "swift"))
@@ -592,6 +636,31 @@ import Testing
       $0.totalCount = 2
       $0.isLoadingFirstPage = false
     }
+    await store.finish()
+  }
+
+  @Test func threeSearchedQueriesAreRememberedNewestFirstAndTheWordsOnTheWayAreNot() async {
+    for query in ["swift", "rust", "go"] {
+      let before = store.state
+      await store.send(.updateQuery(String(query.prefix(1)))) {
+        $0 = GitHubSearchReactor.State(history: before.history)
+        $0.query = String(query.prefix(1))
+        $0.isLoadingFirstPage = true
+        $0.staleRepositories = before.repositories
+      }
+      await store.send(.updateQuery(query)) { $0.query = query }
+      await clock.advance(by: .milliseconds(300))
+      await store.receive(.rememberQuery(query)) { $0.history.remember(query) }
+      let page = SearchPage.fixture(1...2, total: 2, owner: query)
+      server.respond(await server.nextCall(), with: page)
+      await store.receive(.setRepos(page)) {
+        $0.repositories = page.repositories
+        $0.staleRepositories = []
+        $0.totalCount = 2
+        $0.isLoadingFirstPage = false
+      }
+    }
+    #expect(store.state.history.entries == ["go", "rust", "swift"])
     await store.finish()
   }
 
@@ -715,6 +784,7 @@ import Testing
       $0.isLoadingFirstPage = true
     }
     await clock.advance(by: .milliseconds(300))
+    await store.receive(.rememberQuery("swift")) { $0.history = QueryHistory(restoring: ["swift"]) }
     let page = SearchPage.fixture(1...3, total: 3)
     search.respond(await search.nextCall(), with: page)
     await store.receive(.setRepos(page)) {
@@ -769,7 +839,7 @@ import Testing
     _ = await open(0)
     let swift = store.state.repositories
     await store.send(.updateQuery("rust")) {
-      $0 = GitHubSearchReactor.State()
+      $0 = GitHubSearchReactor.State(history: $0.history)
       $0.query = "rust"
       $0.staleRepositories = swift
       $0.isLoadingFirstPage = true
@@ -777,6 +847,9 @@ import Testing
     await store.receive(.setDetail(nil))  // The child's removal: the new query cleared it already.
     #expect(details.cancelledRequests == [.firstPage(query: "owner/repo1")])
     await clock.advance(by: .milliseconds(300))
+    await store.receive(.rememberQuery("rust")) {
+      $0.history = QueryHistory(restoring: ["rust", "swift"])
+    }
     search.respond(await search.nextCall(), with: .fixture(1...1, total: 1))
     await store.receive(.setRepos(.fixture(1...1, total: 1))) {
       $0.repositories = [.fixture(1)]
@@ -866,7 +939,7 @@ import Testing
         .rateLimited(until: Date(timeIntervalSince1970: 1_700_000_000.25)),
         failedPage: .nextPage(link)),
       .setError(.invalidQuery("bad"), failedPage: .firstPage(query: "c++")),
-      .setDetail(detail), .setDetail(nil),
+      .setDetail(detail), .setDetail(nil), .rememberQuery("c++ #1"),
     ]
     // When they are written as a recording's lines and loaded back
     var lines = [#"{"format":"reactors-recording","reactor":"GitHubSearchReactor","version":1}"#]
@@ -888,7 +961,10 @@ import Testing
     await reactor.waitUntilIdle()
     let recording = try Recording<GitHubSearchReactor>(jsonLines: lines.text)
     #expect(recording.events.compactMap(\.action) == [.updateQuery("swift")])
-    #expect(recording.mutations == [.setQuery("swift"), .setRepos(.fixture(1...2))])
+    #expect(
+      recording.mutations == [
+        .setQuery("swift"), .rememberQuery("swift"), .setRepos(.fixture(1...2)),
+      ])
     #expect(reactor.replay(recording.mutations).last == reactor.currentState)
   }
 }

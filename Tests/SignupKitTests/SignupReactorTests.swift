@@ -17,6 +17,19 @@ struct SignupReactorReduceTests {
     #expect(state.usernameValidation == .validating)
   }
 
+  @Test func checkingTheRestoredDraftKeepsItRestoredAndAnEditDoesNot() {
+    var state = reactor.initialState
+    state.username = "octocat"
+    state.isUsernameRestored = true
+    let checking = reactor.reduce(state: state, mutation: .setUsername("octocat", .validating))
+    #expect(checking.isUsernameRestored)
+    #expect(checking.usernameValidation == .validating)
+    let edited = reactor.reduce(state: checking, mutation: .setUsername("octocat2", .validating))
+    #expect(!edited.isUsernameRestored)
+    let back = reactor.reduce(state: edited, mutation: .setUsername("octocat", .validating))
+    #expect(!back.isUsernameRestored)
+  }
+
   @Test func anAvailabilityAnswerForTheCurrentUsernameLands() {
     var state = reactor.initialState
     state.username = "octocat"

@@ -70,6 +70,8 @@ struct KeyDecoderTests {
     ([0x15], [.control("u")]),
     ([0x01], [.control("a")]),
     ([0x1A], [.control("z")]),
+    ([0x10], [.control("p")]),  // Ctrl-P and Ctrl-N: the history, in github-search.
+    ([0x0E], [.control("n")]),
     ([0x1C], [.control("\\")]),
     ([0x1F], [.control("_")]),
     ([0x00], []),

@@ -59,6 +59,8 @@ let suite: [Benchmark] = [
   .threeTripStore(operations: scaled(500_000)),
   .twoTripStore(operations: scaled(500_000)),
   .syncAction(operations: scaled(500_000)),
+  .persistedSyncAction(operations: scaled(500_000)),
+  .persistedBurst10k(),
   .concat2(operations: scaled(200_000)),
   .observerOutbox(operations: scaled(100_000)),
   .contendedLock(operations: scaled(200_000)),

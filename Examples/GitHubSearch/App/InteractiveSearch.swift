@@ -6,7 +6,8 @@ import TerminalUI
 
 /// The interactive search on a terminal: type to search, arrows to move, more results load as
 /// the selection nears the end, Enter opens the repository's detail (which then follows the
-/// selection), Esc closes it.
+/// selection), Esc closes it. Ctrl-P and Ctrl-N recall earlier and later queries from the
+/// history, as in readline and fzf, and the last query searched comes back when it opens.
 ///
 /// Everything runs on the main actor: terminal events, reactor states and the spinner's tick
 /// each call in to update the local state and redraw. The terminal is restored on every way
@@ -21,10 +22,15 @@ import TerminalUI
   /// Whether a rate limit's countdown was seen running, so its end triggers one retry.
   private var isCountingDown = false
 
-  init(reactor: GitHubSearchReactor, terminal: Terminal, server: SearchScreen.Server) {
+  /// Makes the search; `notice` is what the saved state's file had to say, shown until a key.
+  init(
+    reactor: GitHubSearchReactor, terminal: Terminal, server: SearchScreen.Server,
+    notice: String? = nil
+  ) {
     self.reactor = reactor
     self.terminal = terminal
     self.server = server
+    local.notice = notice
   }
 
   /// Runs until the person quits (Esc with no detail open), interrupts (Ctrl-C) or input ends.
@@ -33,6 +39,8 @@ import TerminalUI
     defer { terminal.restore() }
     let screen = Screen(terminal: terminal)
     self.screen = screen
+    // The last query comes back, searched again: its results are not kept.
+    if let last = reactor.currentState.history.newest { show(query: last) }
     render()
 
     let states = Task { [reactor] in
@@ -54,6 +62,7 @@ import TerminalUI
   }
 
   private func handle(_ key: Key) {
+    local.notice = nil
     let height = listHeight
     let rows: Int? =
       switch key {
@@ -79,10 +88,19 @@ import TerminalUI
         reactor.send(.closeRepository)
       case .control("r"):
         reactor.send(.retry)
+      case .control("p"):
+        let draft = GitHubSearchReactor.normalized(local.editor.text)
+        var recall =
+          local.recall ?? HistoryRecall(entries: reactor.currentState.history.entries, draft: draft)
+        if let query = recall.older() { show(query: query) }
+        local.recall = recall
+      case .control("n"):
+        if let query = local.recall?.newer() { show(query: query) }
       default:
         let before = local.editor.text
         guard local.editor.handle(key) else { break }
         if local.editor.text != before {
+          local.recall = nil  // An edit ends the walk: the next Ctrl-P starts from the newest.
           local.viewport.reset()
           reactor.send(.updateQuery(local.editor.text))
         }
@@ -92,10 +110,18 @@ import TerminalUI
     render()
   }
 
+  /// Puts `query` in the field, as if typed, and searches it.
+  private func show(query: String) {
+    local.editor = LineEditor(text: query)
+    local.viewport.reset()
+    reactor.send(.updateQuery(query))
+  }
+
   /// The rows the list has in the window as it is now.
   private var listHeight: Int {
     SearchScreen.listHeight(
-      for: terminal.size, search: reactor.currentState, now: Date(), server: server)
+      for: terminal.size, search: reactor.currentState, now: Date(), server: server,
+      notice: local.notice)
   }
 
   private func stateChanged() {

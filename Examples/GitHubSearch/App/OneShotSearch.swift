@@ -2,6 +2,7 @@ import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import Reactors
+import ReactorsPersistence
 import TerminalUI
 
 /// `github-search QUERY`: prints the first pages of a search and exits.
@@ -16,9 +17,11 @@ enum OneShotSearch {
   /// Runs the search; returns 0 on success (zero results included), 1 on an API error.
   static func run(
     query: String, options: SearchOptions, client: GitHubClient, program: Program,
-    recorder: ReactorRecorder<GitHubSearchReactor.Action, GitHubSearchReactor.Mutation>?
+    recorder: ReactorRecorder<GitHubSearchReactor.Action, GitHubSearchReactor.Mutation>?,
+    stateFile: StateFile<GitHubSearchReactor>?
   ) async -> Int32 {
-    let reactor = GitHubSearchReactor(client: client, debounce: .zero, recorder: recorder)
+    let reactor = GitHubSearchReactor(
+      client: client, debounce: .zero, recorder: recorder, stateFile: stateFile)
     reactor.send(.updateQuery(query))
     await reactor.waitUntilIdle()
     var printed = 0

@@ -2,6 +2,7 @@ import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import Reactors
+import ReactorsPersistence
 
 /// `github-search --script FILE`: drives the reactor with one command per line and prints every
 /// state it goes through.
@@ -18,10 +19,11 @@ enum ScriptedSearch {
   /// error too), else 0.
   static func run(
     commands: [ScriptCommand], options: SearchOptions, client: GitHubClient, program: Program,
-    recorder: ReactorRecorder<GitHubSearchReactor.Action, GitHubSearchReactor.Mutation>?
+    recorder: ReactorRecorder<GitHubSearchReactor.Action, GitHubSearchReactor.Mutation>?,
+    stateFile: StateFile<GitHubSearchReactor>?
   ) async -> Int32 {
     let reactor = GitHubSearchReactor(
-      client: client, debounce: options.common.debounce, recorder: recorder)
+      client: client, debounce: options.common.debounce, recorder: recorder, stateFile: stateFile)
     let printer = StatePrinter(json: options.common.json, server: options.serverName)
     let observation = reactor.observe { state in printer.print(state) }
     for command in commands {

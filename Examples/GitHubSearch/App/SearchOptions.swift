@@ -10,7 +10,7 @@ import GitHubSearchKit
 /// github-search --replay FILE [--json]
 /// ```
 ///
-/// `--record FILE` goes with any of the first two.
+/// `--record FILE` and `--state-dir DIR` or `--no-state` go with any of the first two.
 struct SearchOptions: CommandLineOptions, Equatable {
   var common = CommonOptions()
   var pages = 1
@@ -20,9 +20,10 @@ struct SearchOptions: CommandLineOptions, Equatable {
 
   static let usage = """
     usage: github-search [--offline | --api-url URL] [--json] [--pages N]
-                         [--per-page N] [--record FILE] QUERY...
+                         [--per-page N] [--record FILE]
+                         [--state-dir DIR | --no-state] QUERY...
            github-search [--offline | --api-url URL] [--json] [--script FILE]
-                         [--record FILE]
+                         [--record FILE] [--state-dir DIR | --no-state]
            github-search --replay FILE [--json]
 
     Searches GitHub repositories. With a QUERY, prints the first N pages as a table
@@ -56,7 +57,18 @@ struct SearchOptions: CommandLineOptions, Equatable {
                          prints them; from its mutations alone: no network, no
                          clock; it takes only --json
       --debounce-ms N    the search debounce (default 300)
+      --state-dir DIR    keep the query history in DIR/github-search.json instead
+                         of the state directory below; a script, --json or QUERY
+                         run keeps it only with this option
+      --no-state         neither restore nor save the query history
       -h, --help         show this help
+
+    saved state: the interactive search remembers the queries it searched
+    (newest first, at most 100; Ctrl-P and Ctrl-N recall them, and the last one
+    comes back when it opens) in github-search.json under
+    \(StateLocation.defaultDirectoryDescription)
+    A file that cannot be read is moved aside and said, never overwritten.
+    --replay never reads or writes saved state.
 
     exit status: 0 done; 1 the search failed (a QUERY, or a script that ends
     failed, rate limited included; as signup for a failed sign-up), or a --record

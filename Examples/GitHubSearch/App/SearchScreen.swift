@@ -14,7 +14,7 @@ import TerminalUI
 ///   owner/swiftkit     ★    87  Rust    Experiments with cache and http in Rust
 /// …
 /// ⠙ loading page 2…
-/// ↑↓ move · PgUp PgDn page · Enter details · Esc quit
+/// ↑↓ move · PgUp PgDn page · Enter details · Ctrl-P/Ctrl-N history · Esc quit
 /// ```
 ///
 /// Small windows keep what matters: the query field and the key hints (which a replay leaves
@@ -63,6 +63,13 @@ enum SearchScreen {
     var editor = LineEditor()
     var viewport = ListViewport()
     var spinner = Spinner()
+    /// The walk through the query history that Ctrl-P and Ctrl-N are on, until the query is
+    /// edited. The screen keeps it, not the reactor: it is the field's editing state, as the
+    /// editor's cursor is, and it walks the history as it was when the walk began.
+    var recall: HistoryRecall?
+    /// What the saved state's file had to say (moved aside, not saved), shown under the status
+    /// until the next key.
+    var notice: String?
   }
 
   /// How the window's rows are shared, top to bottom, between the query field (1 row), the
@@ -92,10 +99,12 @@ enum SearchScreen {
   /// keys move by.
   static func listHeight(
     for size: TerminalSize, search: GitHubSearchReactor.State, now: Date, server: Server,
-    hasHints: Bool = true
+    hasHints: Bool = true, notice: String? = nil
   ) -> Int {
     let width = max(size.columns, 1)
-    let headline = headlineLines(search, spinner: "", width: width, now: now, server: server)
+    let headline =
+      headlineLines(search, spinner: "", width: width, now: now, server: server)
+      + noticeLines(notice, width: width)
     let layout = Layout(
       rows: size.rows, headlineLines: headline.count, hasDetail: search.detail != nil,
       hasHints: hasHints)
@@ -124,8 +133,9 @@ enum SearchScreen {
     frame.append(field.truncated(toDisplayWidth: width))
     frame.cursor = Frame.Cursor(row: 0, column: label.displayWidth + cursorColumn)
 
-    let headline = headlineLines(
-      search, spinner: local.spinner.frame, width: width, now: now, server: server)
+    let headline =
+      headlineLines(search, spinner: local.spinner.frame, width: width, now: now, server: server)
+      + noticeLines(local.notice, width: width)
     let layout = Layout(
       rows: size.rows, headlineLines: headline.count, hasDetail: search.detail != nil,
       hasHints: hasHints)
@@ -187,6 +197,22 @@ enum SearchScreen {
 
   /// The most rows an error takes; a longer one ends with "…".
   static let errorRows = 3
+
+  /// The most rows a notice about the saved state takes: it names two paths, which are long.
+  static let noticeRows = 5
+
+  /// A notice about the saved state, wrapped to the width, in ``noticeRows`` at most.
+  static func noticeLines(_ notice: String?, width: Int) -> [Line] {
+    guard let notice else { return [] }
+    var lines = ("! " + notice.escapingControlCharacters)
+      .wrapped(toDisplayWidth: width, continuationIndent: 2)
+    if lines.count > noticeRows {
+      lines = Array(lines.prefix(noticeRows))
+      lines[noticeRows - 1] = (lines[noticeRows - 1] + " …")
+        .truncated(toDisplayWidth: width, ellipsis: "…")
+    }
+    return lines.map { Line($0, style: .foreground(.yellow)) }
+  }
 
   private static func errorLines(
     _ error: SearchError, search: GitHubSearchReactor.State, width: Int, now: Date,
@@ -346,14 +372,17 @@ enum SearchScreen {
 
   // MARK: The key hints
 
-  /// The keys that do something now: moving and opening only with results, Ctrl-R only when a
-  /// retry would ask again, and always the way out.
+  /// The keys that do something now: moving and opening only with results, the history keys
+  /// once a query was searched, Ctrl-R only when a retry would ask again, and always the way out.
   static func hints(_ search: GitHubSearchReactor.State, now: Date) -> [KeyHint] {
     var hints: [KeyHint] = []
     if !search.repositories.isEmpty {
       hints.append(KeyHint("↑↓", "move", priority: 2))
-      hints.append(KeyHint("PgUp PgDn", "page", priority: 4))
+      hints.append(KeyHint("PgUp PgDn", "page", priority: 5))
       hints.append(KeyHint("Enter", "details", priority: 3))
+    }
+    if !search.history.entries.isEmpty {
+      hints.append(KeyHint("Ctrl-P/Ctrl-N", "history", priority: 4))
     }
     if search.canRetry(at: now) { hints.append(KeyHint("Ctrl-R", "retry", priority: 1)) }
     hints.append(KeyHint("Esc", search.detail == nil ? "quit" : "close", priority: 0))

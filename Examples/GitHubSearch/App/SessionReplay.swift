@@ -7,8 +7,9 @@ import TerminalUI
 
 /// `github-search --replay FILE`: on a terminal (standard input and output), without `--json`,
 /// steps through the recorded session in a timeline (``SearchTimeline``); otherwise prints its
-/// states as the scripted mode printed them. Both reduce its mutations into an empty search —
-/// no network, no clock.
+/// states as the scripted mode printed them. Both reduce its mutations into the search the
+/// session started from (empty, or with the history it restored) — no network, no clock, and
+/// no saved state read or written.
 ///
 /// A rate-limit error says how many seconds are left from now, so its line differs from the
 /// recorded run's; so does an error of a session that listed no repository, which cannot tell
@@ -25,7 +26,13 @@ enum SessionReplay {
     // The client is never called: only `reduce` runs.
     let unused = GitHubClient(
       search: { _ in throw CancellationError() }, repository: { _ in throw CancellationError() })
-    let reactor = GitHubSearchReactor(client: unused)
+    let saved: GitHubSearchReactor.Saved?
+    do {
+      saved = try recording.start(as: GitHubSearchReactor.Saved.self)
+    } catch {
+      program.failToReplay(error.description)
+    }
+    let reactor = GitHubSearchReactor(client: unused, restoring: saved)
     let server = SearchScreen.Server.replay(of: recording)
     if !printsJSON && TimelineBrowser.hasTerminal {
       await browse(recording, reactor: reactor, server: server, path: path, program: program)

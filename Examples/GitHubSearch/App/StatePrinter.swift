@@ -2,7 +2,8 @@ import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 
-/// Prints each new state once, skipping the initial one and repeats.
+/// Prints each new state once, skipping the initial one and repeats; a change of the history
+/// alone (a search starting) is not printed, as neither output shows the history.
 final class StatePrinter: @unchecked Sendable {
   // Safe: `last` is read and written only with `lock` held; the reactor calls `print` one
   // state at a time anyway.
@@ -20,7 +21,9 @@ final class StatePrinter: @unchecked Sendable {
   func print(_ state: GitHubSearchReactor.State) {
     lock.withLock {
       defer { last = state }
-      guard let last, last != state else { return }
+      guard var last else { return }
+      last.history = state.history
+      guard last != state else { return }
       OutputFile.standardOutput.writeLine(
         json ? state.outputJSON(server: server) : state.outputLine(server: server))
     }

@@ -2,6 +2,7 @@ import ExampleCommandLine
 import Foundation
 import GitHubSearchKit
 import Reactors
+import ReactorsPersistence
 import ReactorsRecording
 import TerminalUI
 
@@ -29,10 +30,22 @@ let plan: Plan =
     .interactive
   }
 
-// Created before any server starts, so a path that cannot be written exits at once.
+// The query history: kept by the interactive search, and by the other modes only with
+// --state-dir, so that scripts stay reproducible.
+let isInteractive = if case .interactive = plan { true } else { false }
+let (stateFile, stateNotices) = program.openStateFile(
+  for: GitHubSearchReactor.self, named: "github-search.json",
+  at: StateLocation.forRun(options.common, isInteractive: isInteractive))
+
+// Created before any server starts, so a path that cannot be written exits at once. A session
+// that starts from a restored history records it, so that its replay starts there too.
 let recorder = options.common.recordPath.map { path in
   let file = program.createRecording(atPath: path)
-  return ReactorRecorder.jsonLines(for: GitHubSearchReactor.self, writeLine: file.writeLine)
+  guard let restored = stateFile?.restored else {
+    return ReactorRecorder.jsonLines(for: GitHubSearchReactor.self, writeLine: file.writeLine)
+  }
+  return ReactorRecorder.jsonLines(
+    for: GitHubSearchReactor.self, startingFrom: restored, writeLine: file.writeLine)
 }
 
 let backend: SearchBackend
@@ -49,23 +62,31 @@ var end = SessionEnd.quit
 switch plan {
 case .query(let query):
   status = await OneShotSearch.run(
-    query: query, options: options, client: backend.client, program: program, recorder: recorder)
+    query: query, options: options, client: backend.client, program: program, recorder: recorder,
+    stateFile: stateFile)
 case .script(let commands):
   status = await ScriptedSearch.run(
     commands: commands, options: options, client: backend.client, program: program,
-    recorder: recorder)
+    recorder: recorder, stateFile: stateFile)
 case .interactive:
   let server = SearchScreen.Server(
     apiURL: backend.apiURL, isOffline: options.common.server == .offline)
   let reactor = GitHubSearchReactor(
-    client: backend.client, debounce: options.common.debounce, recorder: recorder)
+    client: backend.client, debounce: options.common.debounce, recorder: recorder,
+    stateFile: stateFile)
+  let notice = stateNotices.isEmpty ? nil : stateNotices.joined(separator: "; ")
   do {
-    end = try await InteractiveSearch(reactor: reactor, terminal: Terminal(), server: server).run()
+    end = try await InteractiveSearch(
+      reactor: reactor, terminal: Terminal(), server: server, notice: notice
+    ).run()
   } catch {
     program.printError("cannot use the terminal: \(error)")
     status = 1
   }
 }
+// Every way out comes through here (Esc, Ctrl-C, end of input, the end of a script or query):
+// the last history is on disk before the process ends.
+await stateFile?.flush()
 await backend.shutDown()
 // After the terminal is restored, so that it lands on the shell, ready for a bug report.
 if let path = options.common.recordPath { program.reportRecording(atPath: path) }

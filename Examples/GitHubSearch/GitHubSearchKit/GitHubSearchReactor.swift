@@ -1,5 +1,6 @@
 import Foundation
 import Reactors
+import ReactorsPersistence
 
 /// Searches GitHub repositories as you type and loads more as you scroll: ReactorKit's
 /// GitHubSearch example, on Swift Concurrency.
@@ -21,6 +22,11 @@ import Reactors
 ///   ``State/staleRepositories`` for the screen to show dimmed, instead of a blank list at each
 ///   keystroke.
 ///
+/// The queries searched are kept in ``State/history`` (newest first, as a shell keeps commands),
+/// each entering when its search starts, after the debounce, so the words typed on the way to a
+/// query never do. Given a `StateFile`, the history outlives the run: it is restored before the
+/// first step and saved, off the step's thread, whenever it changes (``Saved``).
+///
 /// Opening a repository shows its detail, loaded by a child reactor
 /// (``RepositoryDetailReactor``) that this one attaches and mirrors into ``State/detail``; opening
 /// another, closing the pane or a new query detaches it, which cancels its request.
@@ -32,7 +38,7 @@ import Reactors
 /// reactor.currentState.repositories  // the first page
 /// reactor.send(.loadNextPage)
 /// ```
-public final class GitHubSearchReactor: Reactor {
+public final class GitHubSearchReactor: PersistentReactor {
   /// What the person does.
   public enum Action: Sendable, Equatable, Codable {
     /// The search field changed.
@@ -64,6 +70,9 @@ public final class GitHubSearchReactor: Reactor {
     case setError(SearchError, failedPage: SearchPageRequest)
     /// The detail pane's child changed, or went (`nil`).
     case setDetail(RepositoryDetailReactor.State?)
+    /// The search for this query started (the debounce is over): it goes first in
+    /// ``State/history``.
+    case rememberQuery(String)
   }
 
   /// What the screen shows.
@@ -96,9 +105,14 @@ public final class GitHubSearchReactor: Reactor {
     /// The open repository's detail, as its ``RepositoryDetailReactor`` has it; `nil` while the
     /// pane is closed.
     public var detail: RepositoryDetailReactor.State?
+    /// The queries searched so far, newest first: a new query starts over everything else, but
+    /// not this.
+    public var history = QueryHistory()
 
-    /// An empty search.
-    public init() {}
+    /// An empty search, with `history` (none by default).
+    public init(history: QueryHistory = QueryHistory()) {
+      self.history = history
+    }
 
     /// Whether the server offered another page.
     public var hasNextPage: Bool { nextPage != nil }
@@ -111,8 +125,8 @@ public final class GitHubSearchReactor: Reactor {
     }
   }
 
-  /// An empty search.
-  public let initialState = State()
+  /// An empty search, with the history restored from the state file, if any.
+  public let initialState: State
   /// The reactor's engine, recording to the recorder given to `init`, if any.
   public let runtime: Runtime
 
@@ -129,16 +143,24 @@ public final class GitHubSearchReactor: Reactor {
   ///   - debounce: How long the query must stay unchanged before the search starts.
   ///   - now: The current date, to know whether a rate limit is over.
   ///   - recorder: Records the session (`github-search --record`).
+  ///   - stateFile: Where the history is kept across runs: restored from it now, saved to it as
+  ///     it changes; `nil` keeps nothing.
+  ///   - saved: A history to start from without a file, such as a recording's start (for a
+  ///     replay); the file's wins when both are given.
   public init(
     client: GitHubClient, clock: any Clock<Duration> = ContinuousClock(),
     debounce: Duration = .milliseconds(300), now: @escaping @Sendable () -> Date = Date.init,
-    recorder: ReactorRecorder<Action, Mutation>? = nil
+    recorder: ReactorRecorder<Action, Mutation>? = nil,
+    stateFile: StateFile<GitHubSearchReactor>? = nil, restoring saved: Saved? = nil
   ) {
     runtime = Runtime(diagnostics: nil, recorder: recorder)
     self.client = client
     self.clock = clock
     self.debounce = debounce
     self.now = now
+    let start = saved.map { Self.restoring($0, into: State()) } ?? State()
+    initialState = stateFile?.restoring(into: start) ?? start
+    stateFile?.save(self)
   }
 
   /// Answers an action with the mutations it causes, now and once pages arrive.
@@ -154,8 +176,9 @@ public final class GitHubSearchReactor: Reactor {
       return .concat(
         // 1) set the query: the old results and next page go, the first page is on its way
         .just(.setQuery(query)),
-        // 2) once typing pauses, fetch the first page; a different query cancels the request
-        search(.firstPage(query: query))
+        // 2) once typing pauses, remember the query and fetch its first page; a different query
+        // cancels both
+        Mutations.concat(.just(.rememberQuery(query)), search(.firstPage(query: query)))
           .debounce(id: CancelID.search, for: debounce, clock: clock)
           .take(until: self.action.filter(Self.isUpdateQuery(replacing: query)))
       )
@@ -210,7 +233,7 @@ public final class GitHubSearchReactor: Reactor {
       // repository (`mutate` detached its child, whose `setDetail(nil)` follows). Only the last
       // results shown stay, as stale, until the new ones come; an empty query shows nothing.
       let shown = state.repositories.isEmpty ? state.staleRepositories : state.repositories
-      state = State()
+      state = State(history: state.history)
       state.query = query
       state.isLoadingFirstPage = !query.isEmpty
       state.staleRepositories = query.isEmpty ? [] : shown
@@ -252,6 +275,9 @@ public final class GitHubSearchReactor: Reactor {
 
     case .setDetail(let detail):
       state.detail = detail
+
+    case .rememberQuery(let query):
+      state.history.remember(query)
     }
     return state
   }

@@ -2,10 +2,11 @@
 ///
 /// ```
 /// [--offline | --api-url URL] [--json] [--script FILE] [--debounce-ms N]
-/// [--record FILE | --replay FILE] [-h | --help]
+/// [--record FILE | --replay FILE] [--state-dir DIR | --no-state] [-h | --help]
 /// ```
 ///
-/// `--replay FILE` takes only `--json` (``checkReplay(given:)``).
+/// `--replay FILE` takes only `--json` (``checkReplay(given:)``). Where saved state lives follows
+/// from these options (``StateLocation/forRun(_:isInteractive:environment:currentDirectory:)``).
 public struct CommonOptions: Sendable, Equatable {
   /// Where requests go.
   public var server = APIServer.gitHub
@@ -19,6 +20,10 @@ public struct CommonOptions: Sendable, Equatable {
   public var recordPath: String?
   /// `--replay`'s value: the recording whose states are printed, or `nil`.
   public var replayPath: String?
+  /// `--state-dir`'s value: the directory saved state is kept in, or `nil`.
+  public var stateDirectoryPath: String?
+  /// Whether `--no-state` was given: nothing is restored or saved.
+  public var noState = false
   /// Whether `-h` or `--help` was given.
   public var showHelp = false
 
@@ -38,10 +43,23 @@ public struct CommonOptions: Sendable, Equatable {
     case "--debounce-ms": debounce = try parser.milliseconds()
     case "--record": recordPath = try parser.value()
     case "--replay": replayPath = try parser.value()
+    case "--state-dir":
+      let path = try parser.value()
+      guard !path.isEmpty else { throw UsageError("--state-dir needs a directory, not \"\"") }
+      guard !noState else { throw Self.stateConflict }
+      stateDirectoryPath = path
+    case "--no-state":
+      guard stateDirectoryPath == nil else { throw Self.stateConflict }
+      noState = true
     default: return false
     }
     return true
   }
+
+  /// `--state-dir` and `--no-state` together: one says where to keep state, the other to keep
+  /// none.
+  static let stateConflict = UsageError(
+    "--state-dir keeps saved state in a directory and --no-state keeps none: give one of them")
 
   /// The options `--replay` takes: it prints a recorded session, so any other would be ignored.
   static let replayOptions: Set<String> = ["--replay", "--json", "-h", "--help"]

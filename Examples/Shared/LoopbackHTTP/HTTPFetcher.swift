@@ -24,6 +24,11 @@ import FoundationNetworking
 /// caller; `cancel()` runs on a queue of its own, under a lock the delegate also takes before it
 /// reports a completion or answers a redirect. `HTTPFetcherTests` lands thousands of
 /// cancellations around completions.
+///
+/// > Note: On Linux, FoundationNetworking leaves a dispatch write source armed on a new
+/// > connection's socket, which keeps most of a core busy while the request waits. This module
+/// > links `CurlSocketReregistration`, which has it drop the source:
+/// > `Scripts/urlsession-spin/README.md` has the cause and a reproduction.
 public final class HTTPFetcher: Sendable {
   /// A status, headers and the whole body.
   public typealias Answer = (body: Data, response: HTTPURLResponse)

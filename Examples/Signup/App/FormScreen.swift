@@ -21,6 +21,9 @@ struct FormScreen {
   var hint: String?
   /// Whether the key hints show; a replay leaves them out, as its keys are not the form's.
   var hasHints = true
+  /// What the saved state's file had to say (moved aside, not saved), under the title until the
+  /// next key.
+  var notice: String?
   var usernameSource: String
   var signupService: String
 
@@ -49,10 +52,25 @@ struct FormScreen {
     let subtitle = "   Reactors example: SignupReactor"
     if title.displayWidth + subtitle.displayWidth <= columns { title.append(subtitle, style: .dim) }
     body += [title, ""]
+    if let notice {
+      let lines = ("! " + notice.escapingControlCharacters)
+        .wrapped(toDisplayWidth: max(20, columns - 2), continuationIndent: 2)
+      body += lines.map { Line("  " + $0, style: .foreground(.yellow)) } + [""]
+    }
+    // A restored draft is said beside its field, or under its verdict when the window is too
+    // narrow for that.
+    let besideRoom = columns - Self.labelWidth - fieldWidth - 2
+    let restoredUnder =
+      state.isUsernameRestored && Self.restoredNote(room: besideRoom) == nil
+      ? indented(["restored from your last run"], style: .dim) : []
     add(
       .username,
-      [field("Username", editor: username, mask: nil, focus: .username, width: fieldWidth)]
-        + verdictLines(state.usernameValidation, width: textWidth))
+      [
+        field(
+          "Username", editor: username, mask: nil, focus: .username, width: fieldWidth,
+          columns: columns)
+      ]
+        + verdictLines(state.usernameValidation, width: textWidth) + restoredUnder)
     add(
       .password,
       [field("Password", editor: password, mask: "•", focus: .password, width: fieldWidth)]
@@ -98,8 +116,11 @@ struct FormScreen {
     return max(0, min(focused.lowerBound, focused.upperBound - visible, count - visible))
   }
 
+  /// A field's line: its label and its text in brackets `width` wide, in a window `columns`
+  /// wide; the username says beside it when it is the draft restored from the last run.
   private func field(
-    _ label: String, editor: LineEditor, mask: Character?, focus field: FormFocus, width: Int
+    _ label: String, editor: LineEditor, mask: Character?, focus field: FormFocus, width: Int,
+    columns: Int = 0
   ) -> Line {
     let isFocused = focus == field
     var line = Line(isFocused ? "› " : "  ", style: .foreground(.cyan))
@@ -111,7 +132,18 @@ struct FormScreen {
     line.append(
       shown.padded(toDisplayWidth: width), style: isFocused ? TextStyle(underline: true) : .plain)
     line.append("]", style: .dim)
+    if field == .username, state.isUsernameRestored,
+      let note = Self.restoredNote(room: columns - line.displayWidth)
+    {
+      line.append(note, style: .dim)
+    }
     return line
+  }
+
+  /// What says beside the username field that its draft came from the last run, the longest
+  /// that fits whole in `room` columns; `nil` when none does.
+  static func restoredNote(room: Int) -> String? {
+    ["  restored from your last run", "  restored"].first { $0.displayWidth <= room }
   }
 
   /// A field's verdict under it, wrapped to `width`; one blank line for no verdict.

@@ -8,20 +8,24 @@ import TerminalUI
 /// every announced outcome and every spinner tick redraws the screen (only the lines that
 /// changed reach the terminal). The terminal is restored on every way out: a return from here,
 /// Ctrl-C, a signal or a crash (`Terminal` installs the handlers); Ctrl-Z suspends the form
-/// until `fg`.
+/// until `fg`. A username draft restored from the last run is in its field, checked at once, and
+/// the form says it was restored.
 @MainActor final class InteractiveForm {
   private let reactor: SignupReactor
   private let terminal = Terminal()
   private let screen: Screen
   private var form: FormScreen
 
-  init(reactor: SignupReactor, environment: SignupEnvironment) {
+  /// Makes the form; `notice` is what the saved state's file had to say, shown until a key.
+  init(reactor: SignupReactor, environment: SignupEnvironment, notice: String? = nil) {
     self.reactor = reactor
     self.screen = Screen(terminal: terminal)
     self.form = FormScreen(
       state: reactor.currentState,
       usernameSource: environment.usernameSourceDescription,
       signupService: environment.signupDescription)
+    form.username = LineEditor(text: reactor.currentState.username)
+    form.notice = notice
   }
 
   /// Runs until the user quits (Esc), interrupts (Ctrl-C) or input ends.
@@ -52,12 +56,15 @@ import TerminalUI
       ticks.cancel()
     }
 
+    // A restored draft is checked as if it had just been typed.
+    if !form.username.text.isEmpty { reactor.send(.updateUsername(form.username.text)) }
     draw()
     return await terminal.runEventLoop(screen: screen, draw: draw, handle: handle)
   }
 
   private func handle(_ key: Key) {
     form.hint = nil
+    form.notice = nil
     switch key {
     case .tab, .down:
       form.focus = form.focus.next

@@ -20,6 +20,9 @@ struct ScriptRunner {
     let printer = StatePrinter(printsJSON: printsJSON)
     let observation = reactor.observe { state in printer.print(state) }
     defer { observation.cancel() }
+    // A draft restored (with --state-dir) is checked first, as the interactive form checks it.
+    let restored = reactor.currentState.username
+    if !restored.isEmpty { reactor.send(.updateUsername(restored)) }
     for (line, command) in commands {
       await perform(command, line: line)
     }

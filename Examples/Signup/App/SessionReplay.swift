@@ -8,7 +8,8 @@ import TerminalUI
 /// `signup --replay FILE`: on a terminal, a timeline to step through the recorded session (the
 /// form as it looked after each event, the events around it, what each changed); off one, or
 /// with `--json`, the states it went through, printed as the recorded run printed them. Both
-/// come from reducing its mutations into the empty form — no network, no clock, no sign-up.
+/// come from reducing its mutations into the form the session started from (empty, or with the
+/// draft it restored) — no network, no clock, no sign-up, no saved state read or written.
 ///
 /// The passwords were redacted when the session was recorded; the verdicts that depend on them
 /// travel in the mutations (``MaskedFields``), so every printed line is the recorded run's.
@@ -20,11 +21,17 @@ enum SessionReplay {
     } catch {
       program.failToReplay(error.description)
     }
+    let saved: SignupReactor.Saved?
+    do {
+      saved = try recording.start(as: SignupReactor.Saved.self)
+    } catch {
+      program.failToReplay(error.description)
+    }
     // The clients are never called: only `reduce` runs.
     let reactor = SignupReactor(
       availability: UsernameAvailabilityClient(checkAvailability: { _ in throw CancellationError() }
       ),
-      signup: SignupClient(signUp: { _, _ in throw CancellationError() }))
+      signup: SignupClient(signUp: { _, _ in throw CancellationError() }), restoring: saved)
     if !printsJSON && TimelineBrowser.hasTerminal {
       await browse(recording, path: path, reactor: reactor, program: program)
     }

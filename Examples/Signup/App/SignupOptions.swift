@@ -6,6 +6,7 @@ import Foundation
 /// ```
 /// signup [--offline | --api-url URL] [--json] [--script FILE] [--record FILE]
 ///        [--debounce-ms N] [--signup-latency-ms N] [--signup-failure-rate P] [--seed N]
+///        [--state-dir DIR | --no-state]
 /// signup --replay FILE [--json]
 /// ```
 struct SignupOptions: CommandLineOptions, Equatable {
@@ -18,6 +19,7 @@ struct SignupOptions: CommandLineOptions, Equatable {
     usage: signup [--offline | --api-url URL] [--json] [--script FILE]
                   [--record FILE] [--debounce-ms N] [--signup-latency-ms N]
                   [--signup-failure-rate P] [--seed N]
+                  [--state-dir DIR | --no-state]
            signup --replay FILE [--json]
 
     A sign-up form with live validation. On a terminal, the interactive form (it
@@ -53,7 +55,18 @@ struct SignupOptions: CommandLineOptions, Equatable {
       --signup-failure-rate P  probability, 0 to 1, that it fails (default 0.2)
       --seed N                 seed of the simulated failures, 0 or more
                                (default: random)
+      --state-dir DIR          keep the username draft in DIR/signup.json
+                               instead of the state directory below; a script
+                               or --json run keeps it only with this option
+      --no-state               neither restore nor save the username draft
       -h, --help               show this help
+
+    saved state: the interactive form remembers the username typed (never a
+    password; not once it is signed up) and says so when it brings it back, in
+    signup.json under
+    \(StateLocation.defaultDirectoryDescription)
+    A file that cannot be read is moved aside and said, never overwritten.
+    --replay never reads or writes saved state.
 
     exit status: 0 done; 1 a script whose last sign-up failed (as github-search for
     a failed search), or a failure to start (a --record FILE that exists or cannot

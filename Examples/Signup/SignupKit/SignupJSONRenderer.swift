@@ -10,18 +10,22 @@ import ExampleCommandLine
 /// ```
 ///
 /// (on one line). `isSignedUp` is true once the username is one this run signed up: the form is
-/// finished. Neither password is ever written, not even its length.
+/// finished. The username's `"restored":true` says that it is the draft kept from the last run,
+/// not edited since (only a run with `--state-dir` restores one). Neither password is ever
+/// written, not even its length.
 public enum SignupJSONRenderer {
   /// The state as a JSON object; `result` is the outcome announced with this state, if any.
   public static func render(_ state: SignupReactor.State, outcome: SignupOutcome?) -> String {
-    JSONValue.object([
+    var username: [(key: String, value: JSONValue)] = [
+      ("text", .string(state.username)),
+      ("status", .string(state.usernameValidation.status)),
+      ("message", .string(orNull: state.usernameValidation.message)),
+    ]
+    if state.isUsernameRestored { username.append(("restored", .bool(true))) }
+    return JSONValue.object([
       (
         "username",
-        .object([
-          ("text", .string(state.username)),
-          ("status", .string(state.usernameValidation.status)),
-          ("message", .string(orNull: state.usernameValidation.message)),
-        ])
+        .object(username)
       ),
       (
         "password",

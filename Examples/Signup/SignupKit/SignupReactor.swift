@@ -1,4 +1,5 @@
 import Reactors
+import ReactorsPersistence
 
 /// The sign-up form: a username checked against GitHub, a password checked against a policy, the
 /// password repeated, and a sign-up button that works only when all three are valid.
@@ -14,7 +15,10 @@ import Reactors
 /// The username's local rules are checked at once; its availability is asked after the typing
 /// pauses (`debounce`), and a newer name cancels the older check, so a slow answer for an old
 /// name never lands. The sign-up outcome is a ``Pulse``: shown once, no reset needed.
-public final class SignupReactor: Reactor {
+///
+/// Given a `StateFile`, the username draft outlives the run (never a password: ``Saved``): it is
+/// restored into the initial state, marked ``State/isUsernameRestored``, and saved as it changes.
+public final class SignupReactor: PersistentReactor {
   /// What the user does.
   public enum Action: Sendable, Codable {
     /// The username field now holds this text.
@@ -50,6 +54,9 @@ public final class SignupReactor: Reactor {
     public var username = ""
     /// The username's verdict: a broken rule, checking, available, taken, or the user's own.
     public var usernameValidation = ValidationResult.empty
+    /// Whether ``username`` is the draft kept from the last run, not edited since, so that the
+    /// form can say where it came from.
+    public var isUsernameRestored = false
     /// The password as typed. Never print it; diagnostics redact it.
     public var password = ""
     /// The password's verdict against the policy.
@@ -97,7 +104,8 @@ public final class SignupReactor: Reactor {
     }
   }
 
-  /// The empty form, its checklist listing the policy's requirements, all unmet.
+  /// The empty form, its checklist listing the policy's requirements, all unmet, with the
+  /// username draft restored from the state file, if any.
   public let initialState: State
   /// The reactor's engine, reporting to the diagnostics given to `init`, if any.
   public let runtime: Runtime
@@ -121,6 +129,10 @@ public final class SignupReactor: Reactor {
   ///   - clock: The clock of the debounce; a `TestClock` in tests.
   ///   - diagnostics: Reports actions, mutations and states, passwords redacted.
   ///   - recorder: Records the session (`signup --record`), passwords redacted.
+  ///   - stateFile: Where the username draft is kept across runs: restored from it now, saved
+  ///     to it as it changes; `nil` keeps nothing.
+  ///   - saved: A draft to start from without a file, such as a recording's start (for a
+  ///     replay); the file's wins when both are given.
   public init(
     availability: UsernameAvailabilityClient,
     signup: SignupClient,
@@ -128,7 +140,9 @@ public final class SignupReactor: Reactor {
     debounce: Duration = .milliseconds(300),
     clock: any Clock<Duration> = ContinuousClock(),
     diagnostics: ReactorDiagnostics<Action, Mutation, State>? = nil,
-    recorder: ReactorRecorder<Action, Mutation>? = nil
+    recorder: ReactorRecorder<Action, Mutation>? = nil,
+    stateFile: StateFile<SignupReactor>? = nil,
+    restoring saved: Saved? = nil
   ) {
     self.availability = availability
     self.signup = signup
@@ -139,7 +153,9 @@ public final class SignupReactor: Reactor {
     var state = State()
     state.passwordChecklist = passwordPolicy.checklist(for: "")
     state.passwordPolicy = passwordPolicy
-    self.initialState = state
+    if let saved { state = Self.restoring(saved, into: state) }
+    self.initialState = stateFile?.restoring(into: state) ?? state
+    stateFile?.save(self)
   }
 
   /// Applies each edit at once and schedules the work it needs: a debounced availability check
@@ -239,6 +255,8 @@ public final class SignupReactor: Reactor {
     var state = state
     switch mutation {
     case .setUsername(let username, let validation):
+      // Checking the restored draft keeps it restored; an edit makes it the user's own typing.
+      if username != state.username { state.isUsernameRestored = false }
       state.username = username
       state.usernameValidation = validation
 

@@ -2,6 +2,9 @@ import ExampleCommandLine
 
 /// Renders the form's state as readable text, for `signup` in scripted mode.
 ///
+/// A username that is the draft kept from the last run, not edited since, is followed by
+/// `(restored from the last run)`.
+///
 /// ```
 /// Username  "octocat"
 ///           ✗ octocat is already taken
@@ -27,8 +30,9 @@ public enum SignupTextRenderer {
   public static func render(
     _ state: SignupReactor.State, outcome: SignupOutcome?, isSimulated: Bool = false
   ) -> String {
+    let restored = state.isUsernameRestored ? "  (restored from the last run)" : ""
     var lines = [
-      "Username  " + JSONValue.quoted(state.username),
+      "Username  " + JSONValue.quoted(state.username) + restored,
       "          " + verdict(state.usernameValidation),
       "Password  " + verdict(state.passwordValidation),
     ]
