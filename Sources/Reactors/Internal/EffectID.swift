@@ -53,7 +53,10 @@ extension Hashable {
   @usableFromInline func isEqual(to other: any Hashable) -> Bool {
     func isEqual<Other: Hashable>(_ other: Other) -> Bool {
       precondition(Other.self == Self.self, "Internal inconsistency: ids of two types compared")
-      return unsafeBitCast(other, to: Self.self) == self
+      // The same type: its memory is read as this type, which copies it as one would.
+      return withUnsafePointer(to: other) {
+        $0.withMemoryRebound(to: Self.self, capacity: 1) { $0.pointee == self }
+      }
     }
     return isEqual(other)
   }

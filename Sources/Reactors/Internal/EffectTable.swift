@@ -290,16 +290,6 @@
     return followUp
   }
 
-  /// Finishes `scope` and every scope registered inside `work`, which will never run.
-  @usableFromInline mutating func finish<Mutation>(
-    _ work: Pending<Mutation>, in scope: EffectScope
-  ) -> FollowUp {
-    var followUp = FollowUp()
-    work.forEachScope { followUp += finish($0) }
-    followUp += finish(scope)
-    return followUp
-  }
-
   /// Decides whether a `.queue` scope may run, or keeps the continuation that waits for its turn.
   ///
   /// - Returns: `true` to run now, `false` if cancelled, `nil` if the continuation was kept.

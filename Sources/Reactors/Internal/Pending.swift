@@ -23,18 +23,4 @@
     guard case .run(let operation) = self, let raw = operation.rawPriority else { return nil }
     return TaskPriority(rawValue: raw)
   }
-
-  /// Calls `body` with every scope registered inside this work: what must end with the work
-  /// when it will never run.
-  func forEachScope(_ body: (EffectScope) -> Void) {
-    switch self {
-    case .run, .wait: break
-    case .sequence(let first, _): first.forEachScope(body)
-    case .parallel(let parts): for part in parts { part.forEachScope(body) }
-    case .scoped(let scope, let inner):
-      inner.forEachScope(body)
-      body(scope)
-    case .queued(let scope, _): body(scope)
-    }
-  }
 }

@@ -85,7 +85,7 @@
 
   /// Whether the step's owner may perform its work on the plain path: the reactor is started and
   /// has no hook, recorder, `take(until:)` work, and has not ended.
-  @inlinable var isPlain: Bool { state != nil && !needsGeneralPath }
+  var isPlain: Bool { state != nil && !needsGeneralPath }
 
   /// The owner reduced a new state.
   ///

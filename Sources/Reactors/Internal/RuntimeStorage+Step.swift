@@ -23,9 +23,6 @@ extension RuntimeStorage {
   /// The one way into a step. A free step on the plain path is taken with one compare-exchange
   /// and `plainly` performs the work; otherwise the lock decides: take the step and perform
   /// `work` on the general path, or queue it for the thread that owns the step.
-  ///
-  /// - Parameter scope: The scope of the effect that sent `work`, dropped if it is no longer
-  ///   active by the time the lock is taken (the commit checks again, R7).
   @inlinable func enter<R: Reactor>(
     _ work: @autoclosure () -> Work, _ reactor: R, plainly: () -> Void
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -174,9 +171,14 @@ extension RuntimeStorage {
   }
 
   /// A state out of `transform(state:)`: what new listeners get first, and what every listener
-  /// is told.
+  /// is told. The one it replaces is released once the lock is.
   @usableFromInline func publishTransformed(_ state: State) {
-    withLock { $0.makeExtras().published = state }
+    let replaced = withLock { machine in
+      var replaced: State? = state
+      swap(&replaced, &machine.makeExtras().published)
+      return replaced
+    }
+    _ = replaced
     publish(state)
   }
 
@@ -188,8 +190,12 @@ extension RuntimeStorage {
   /// Stub mode: sets a state without `reduce`, and tells the listeners.
   @usableFromInline func replace(_ state: State) {
     let replaced = withLock { machine in
-      if machine.extras?.pipeline?.states != nil { machine.extras?.published = state }
-      return machine.commit(state, from: nil).replaced
+      var published: State?
+      if let extras = machine.extras, extras.pipeline?.states != nil {
+        published = state
+        swap(&published, &extras.published)
+      }
+      return (machine.commit(state, from: nil).replaced, published)
     }
     _ = replaced  // Released here, with the lock released.
     publish(state)

@@ -12,7 +12,26 @@ import Synchronization
 /// word is one. Apple systems have it only from macOS 15 and iOS 18, later than this package's
 /// minimums, so there the word is a plain integer guarded by the lock, an `os_unfair_lock`,
 /// whose uncontended hold costs about as much as an atomic operation.
+#if canImport(Darwin)
+@usableFromInline struct StepLock {
+  // Copyable here: Apple systems before macOS 15 and iOS 18 cannot make the metadata of a
+  // `ManagedBuffer` whose tail is not. The lock comes first: `lock` below points at it.
+  @usableFromInline var lock = PlatformLock()
+  @usableFromInline var word = StepLock.general
+}
+#else
 @usableFromInline struct StepLock: ~Copyable {
+  // The lock comes first: `lock` below points at it.
+  #if canImport(Glibc) || canImport(Musl) || canImport(Android)
+  @usableFromInline var lock = PlatformLock()  // Readied in place: `readyLockInPlace()`.
+  #else
+  @usableFromInline var lock = PlatformLock(())
+  #endif
+  @usableFromInline let word = Atomic(StepLock.general)
+}
+#endif
+
+extension StepLock {
   /// A thread owns the step: it runs the user's code, and others queue their work for it.
   @usableFromInline static var owned: Int { 1 }
   /// Work waits in the queue for the owner. Flags are set only while the step is owned.
@@ -21,18 +40,6 @@ import Synchronization
   @usableFromInline static var removals: Int { 4 }
   /// Steps take the general path (`RuntimeMachine.needsGeneralPath`, mirrored).
   @usableFromInline static var general: Int { 8 }
-
-  // The lock comes first: `lock` below points at the tail's start.
-  #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-  @usableFromInline var lock = PlatformLock()  // Readied in place: `readyLockInPlace()`.
-  #else
-  @usableFromInline var lock = PlatformLock(())
-  #endif
-  #if canImport(Darwin)
-  @usableFromInline var word = StepLock.general
-  #else
-  @usableFromInline let word = Atomic(StepLock.general)
-  #endif
 }
 
 extension UnsafeMutablePointer where Pointee == StepLock {
