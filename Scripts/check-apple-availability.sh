@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Type-checks the libraries adopters get, `Reactors`, `ReactorsRecording` and `ReactorsTesting`,
-# for the Apple systems Package.swift declares, on Linux, where no Apple SDK exists.
+# Type-checks the libraries adopters get, `Reactors`, `ReactorsRecording`, `ReactorsTesting` and
+# `ReactorsPersistence`, for the Apple systems Package.swift declares, on Linux, where no Apple SDK
+# exists.
 #
 #   bash Scripts/check-apple-availability.sh
 #
@@ -8,7 +9,8 @@
 #    own textual interfaces (lib/swift/linux/<Module>.swiftmodule/*.swiftinterface), which carry
 #    Apple's availability attributes, retargeted to the Apple triple; and the small stand-ins in
 #    Scripts/AppleStandIns/ for the modules the toolchain ships no interface of (Darwin,
-#    Foundation, XCTest), each declaring only what the package uses, with Apple's availability.
+#    Dispatch, Foundation, XCTest), each declaring only what the package uses, with Apple's
+#    availability.
 #    The edits to the toolchain's interfaces change nothing a client sees: `-target` becomes the
 #    Apple triple and `-disable-availability-checking` is added (they were generated for Linux,
 #    where availability is not enforced, and do not build for Apple otherwise); `import Glibc`
@@ -17,10 +19,11 @@
 # 2. For each platform in Package.swift's `platforms` (macOS, iOS, tvOS, watchOS), at its
 #    declared minimum, compiles every .swift file under Sources/Reactors into a module, then
 #    Sources/ReactorsRecording against it, and type-checks every .swift file under
-#    Sources/ReactorsTesting against both, as SwiftPM's debug
+#    Sources/ReactorsTesting against both, and under Sources/ReactorsPersistence against
+#    Reactors, as SwiftPM's debug
 #    build would (Swift 6, `-DSWIFT_PACKAGE -DDEBUG`). Any error, or any warning in those files,
 #    fails the check.
-# 3. Proves it can fail: copies of the three folders, with a planted file in one of them that uses
+# 3. Proves it can fail: copies of the four folders, with a planted file in one of them that uses
 #    `ObservationRegistrar` (macOS 14 / iOS 17 / tvOS 17 / watchOS 10) without `@available`
 #    inside `#if canImport(Darwin)`, must be reported on every platform, once with the file in
 #    each target. So the check enforces availability, in declarations and function bodies, in
@@ -29,12 +32,13 @@
 # What it cannot see:
 # - Code for other systems: `#if os(Linux)`, `#elseif canImport(Glibc)` and the like are skipped,
 #   as on Apple; so is `#if !DEBUG` (the release build's branch).
-# - Apple's own modules. Darwin, Foundation and XCTest are stood in by Scripts/AppleStandIns/: a
+# - Apple's own modules. Darwin, Dispatch, Foundation and XCTest are stood in by
+#   Scripts/AppleStandIns/: a
 #   use of something they do not declare fails the check ("cannot find"), but a signature or
 #   availability written there is believed. The other modules are the toolchain's Linux builds
 #   of the sources Apple builds them from, with Apple's availability attributes, but without
 #   their Objective-C parts: the check compiles without Objective-C interoperability.
-# - Modules with no interface here (Dispatch, os, SwiftUI, Combine, ...): a file importing one
+# - Modules with no interface here (os, SwiftUI, Combine, ...): a file importing one
 #   fails the check until a stand-in is added.
 # - Devices' architectures: iOS, tvOS and watchOS are checked as x86_64 simulators (the
 #   toolchain's interfaces were printed for x86_64 and declare `Float80`, which ARM lacks), so
@@ -57,10 +61,12 @@ module_triple() {
 }
 
 # The check of one platform, which the main part below runs in a process of its own:
-#   check-apple-availability.sh --platform <triple> <Reactors folder> <ReactorsTesting folder> <log>
+#   check-apple-availability.sh --platform <triple> <Reactors folder> <ReactorsRecording folder>
+#     <ReactorsTesting folder> <ReactorsPersistence folder> <log>
 # Exits 0 if the compiler reported no error, and no warning in the files compiled.
 if [ "${1:-}" = "--platform" ]; then
-  triple=$2 reactors_folder=$3 recording_folder=$4 testing_folder=$5 log=$6
+  triple=$2 reactors_folder=$3 recording_folder=$4 testing_folder=$5 persistence_folder=$6
+  log=$7
   modules="${log%.log}.modules"
   mkdir -p "$modules"
   flags=(-target "$triple" -sdk "$scratch/sdk/$(module_triple "$triple")"
@@ -70,6 +76,7 @@ if [ "${1:-}" = "--platform" ]; then
   mapfile -t reactors < <(find "$reactors_folder" -name '*.swift' | sort)
   mapfile -t recording < <(find "$recording_folder" -name '*.swift' | sort)
   mapfile -t testing < <(find "$testing_folder" -name '*.swift' | sort)
+  mapfile -t persistence < <(find "$persistence_folder" -name '*.swift' | sort)
   status=0
   # NB: whole-module and not separately: the driver's separate module job skips the bodies of
   # functions that are not inlinable, which would hide their errors.
@@ -79,10 +86,13 @@ if [ "${1:-}" = "--platform" ]; then
       swiftc "${flags[@]}" -module-name ReactorsRecording -emit-module -wmo \
         -no-emit-module-separately-wmo -I "$modules" \
         -emit-module-path "$modules/ReactorsRecording.swiftmodule" "${recording[@]}" &&
-      swiftc "${flags[@]}" -module-name ReactorsTesting -typecheck -I "$modules" "${testing[@]}"
+      swiftc "${flags[@]}" -module-name ReactorsTesting -typecheck -I "$modules" "${testing[@]}" &&
+      swiftc "${flags[@]}" -module-name ReactorsPersistence -typecheck -I "$modules" \
+        "${persistence[@]}"
   } >"$log" 2>&1 || status=1
   if grep ': warning:' "$log" |
-    grep -F -e "$reactors_folder/" -e "$recording_folder/" -e "$testing_folder/" >/dev/null
+    grep -F -e "$reactors_folder/" -e "$recording_folder/" -e "$testing_folder/" \
+      -e "$persistence_folder/" >/dev/null
   then
     status=1
   fi
@@ -167,7 +177,7 @@ check_all() {
   printf '%s\n' "${triples[@]}" |
     xargs -P 2 -I '{}' sh -c \
       'if bash "$0" --platform "$1" "$2/Reactors" "$2/ReactorsRecording" "$2/ReactorsTesting" \
-           "$3/$1.log"; then
+           "$2/ReactorsPersistence" "$3/$1.log"; then
          echo "$1 ok"; else echo "$1 failed"; fi' \
       "$script" '{}' "$root" "$scratch/logs/$name" |
     sort
@@ -178,7 +188,8 @@ check_all() {
 plant() {
   local name=$1 target=$2
   mkdir -p "$scratch/planted/$name"
-  cp -R Sources/Reactors Sources/ReactorsRecording Sources/ReactorsTesting "$scratch/planted/$name/"
+  cp -R Sources/Reactors Sources/ReactorsRecording Sources/ReactorsTesting \
+    Sources/ReactorsPersistence "$scratch/planted/$name/"
   cat >"$scratch/planted/$name/$target/PlantedError.swift" <<'EOF'
 // Planted by Scripts/check-apple-availability.sh: the check must report this file.
 #if canImport(Glibc)
@@ -211,7 +222,8 @@ echo "== stand-in SDKs in $scratch/sdk"
 for triple in "${triples[@]}"; do make_sdk "$triple"; done
 
 failed=0
-echo "== Sources/Reactors, Sources/ReactorsRecording, then Sources/ReactorsTesting, for ${triples[*]}"
+echo "== Sources/Reactors, Sources/ReactorsRecording, Sources/ReactorsTesting, then" \
+  "Sources/ReactorsPersistence, for ${triples[*]}"
 while read -r triple result; do
   echo "$triple: $result"
   if [ "$result" != ok ]; then
@@ -222,7 +234,7 @@ done < <(check_all sources "$repository/Sources")
 
 # Two reports per platform: the stored property, and the use in a function body.
 expected="PlantedError.swift:[0-9]+:[0-9]+: error: 'ObservationRegistrar' is only available in"
-for target in Reactors ReactorsRecording ReactorsTesting; do
+for target in Reactors ReactorsRecording ReactorsTesting ReactorsPersistence; do
   echo "== a planted error in $target must be reported twice on every platform"
   plant "$target" "$target"
   while read -r triple result; do
@@ -241,4 +253,4 @@ if [ $failed -ne 0 ]; then
   echo "error: the libraries do not compile for every Apple system Package.swift declares" >&2
   exit 1
 fi
-echo "== the three libraries type-check for every Apple system declared, and the check can fail"
+echo "== the four libraries type-check for every Apple system declared, and the check can fail"

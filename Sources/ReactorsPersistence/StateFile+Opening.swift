@@ -21,9 +21,8 @@ extension StateFile {
   /// aside: everything before the reactor's first step.
   static func open(_ path: String, reactor: String) -> Opened {
     var opened = Opened()
-    let directory = (path as NSString).deletingLastPathComponent
     do {
-      try FileSystem.makeDirectory(directory.isEmpty ? "." : directory)
+      try FileSystem.makeDirectory(FileSystem.directory(of: path))
       opened.lockDescriptor = try FileSystem.lock(path + ".lock")
       if opened.lockDescriptor == nil {
         opened.diagnostics.append(.lockedByAnotherProcess(path: path))

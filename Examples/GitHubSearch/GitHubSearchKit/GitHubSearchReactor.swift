@@ -125,7 +125,8 @@ public final class GitHubSearchReactor: PersistentReactor {
     }
   }
 
-  /// An empty search, with the history restored from the state file, if any.
+  /// An empty search, with the history restored from the state file or the saved value given
+  /// to `init`, if any.
   public let initialState: State
   /// The reactor's engine, recording to the recorder given to `init`, if any.
   public let runtime: Runtime

@@ -9,7 +9,9 @@
 
 #if defined(__linux__)
 
-#define _GNU_SOURCE
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // For dladdr and RTLD_NEXT.
+#endif
 #include <dlfcn.h>
 #include <stdarg.h>
 #include <stdatomic.h>

@@ -105,7 +105,7 @@ public final class SignupReactor: PersistentReactor {
   }
 
   /// The empty form, its checklist listing the policy's requirements, all unmet, with the
-  /// username draft restored from the state file, if any.
+  /// username draft restored from the state file or the saved value given to `init`, if any.
   public let initialState: State
   /// The reactor's engine, reporting to the diagnostics given to `init`, if any.
   public let runtime: Runtime

@@ -27,11 +27,11 @@ enum FileSystem {
         throw SystemCallFailure("mkdir", prefix)
       }
     }
-    var status = stat()
-    guard stat(path, &status) == 0 else { throw SystemCallFailure("stat", path) }
-    guard status.st_mode & S_IFMT == S_IFDIR else {
-      throw SystemCallFailure("mkdir", path, code: ENOTDIR)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw SystemCallFailure("mkdir", path, code: ENOENT)
     }
+    guard isDirectory.boolValue else { throw SystemCallFailure("mkdir", path, code: ENOTDIR) }
   }
 
   /// Takes the advisory lock on `path` (made `0600` if missing) without waiting: its
@@ -112,6 +112,12 @@ enum FileSystem {
     throw SystemCallFailure("rename", path, code: EEXIST)
   }
 
+  /// The directory `path` is in: `"/a/b"` for `"/a/b/c.json"`, `"."` for `"c.json"`.
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
   /// The time now in UTC, `20261207T013045Z`: sorts in time order, and no `:` (which some
   /// systems do not allow in names).
   static func utcTimestamp() -> String {
@@ -141,8 +147,7 @@ enum FileSystem {
   /// Syncs the directory holding `path`; a failure only means the rename may not outlast a
   /// power cut, which no caller can do better about.
   private static func syncDirectory(of path: String) {
-    let directory = (path as NSString).deletingLastPathComponent
-    let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+    let descriptor = open(directory(of: path), O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     fsync(descriptor)
     close(descriptor)
