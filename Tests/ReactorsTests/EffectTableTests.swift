@@ -477,26 +477,6 @@ import Testing
     }
   }
 
-  @Test func finishingDroppedWorkFinishesEveryScopeRegisteredInsideIt() {
-    var table = Table()
-    let outer = started(table.register(.cancellable(id, .merge), parent: nil))
-    let line = EffectID("line")
-    let inner = started(table.register(.cancellable(line, .queue), parent: outer))
-    guard case .wait(let queued) = table.register(.cancellable(line, .queue), parent: outer).0
-    else {
-      Issue.record("the second run of the line should wait")
-      return
-    }
-    let work = Pending<Int>.parallel([
-      .scoped(inner, .wait(Delay.Wait(sleep: {}), then: .none)), .queued(queued, .none),
-    ])
-    let followUp = table.finish(work, in: outer)
-    #expect(outer.isFinished && inner.isFinished && queued.isFinished)
-    #expect(table.running.isEmpty && followUp.turnsToResume.isEmpty)
-    // The line is gone with them: the next run of it starts at once.
-    #expect(table.register(.cancellable(line, .queue), parent: nil).0 != .skip)
-  }
-
   @Test func finishingAScopeTwiceOrOneNeverRegisteredFailsLoudly() async {
     let stopped = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]
