@@ -9,11 +9,17 @@ import Testing
   @Test func theOwnerTakesTheWholeQueueInOrderInOneHandover() {
     var machine = Machine()
     for action in 1...3 { machine.enqueue(.send(action)) }
-    let handover = machine.handOver()
-    #expect(handover.work.map(sentAction) == [1, 2, 3])
-    #expect(machine.queue.isEmpty && handover.removed.all.isEmpty)
-    // Nothing queued since: the next handover is empty.
-    #expect(machine.handOver().work.isEmpty)
+    var batch: [StepWork<Int, Int, Int>] = []
+    batch.reserveCapacity(8)
+    let spare = batch.capacity
+    let removed = machine.handOver(&batch)
+    #expect(batch.map(sentAction) == [1, 2, 3])
+    #expect(machine.queue.isEmpty && removed.all.isEmpty)
+    // The emptied batch's buffer became the queue's, for the next arrivals.
+    #expect(machine.extras?.queue.capacity == spare)
+    var next: [StepWork<Int, Int, Int>] = []
+    _ = machine.handOver(&next)
+    #expect(next.isEmpty)
   }
 
   @Test func aReactorIsOnThePlainPathOnlyOnceStartedAndWithoutHooks() {
@@ -67,9 +73,10 @@ import Testing
     _ = machine.add(.consumer(buffer))
     machine.enqueue(.send(1))
     machine.makeExtras().removesAllListeners = true
-    let handover = machine.handOver()
-    #expect(handover.work.count == 1)
-    #expect(handover.removed.all.map(\.token) == [ObjectIdentifier(buffer)])
+    var batch: [StepWork<Int, Int, Int>] = []
+    let removed = machine.handOver(&batch)
+    #expect(batch.count == 1)
+    #expect(removed.all.map(\.token) == [ObjectIdentifier(buffer)])
     #expect(machine.listeners.all.isEmpty)
   }
 
@@ -101,7 +108,9 @@ import Testing
     machine.enqueue(.listen(.observer(token: token, receive: { _ in })))
     let removed = machine.removeListenerLater(token)?.token
     #expect(removed == token)
-    guard case .barrier? = machine.handOver().work.first else {
+    var batch: [StepWork<Int, Int, Int>] = []
+    _ = machine.handOver(&batch)
+    guard case .barrier? = batch.first else {
       Issue.record("the queued registration should have become a no-op")
       return
     }

@@ -41,12 +41,12 @@
 
   // MARK: - The step
 
-  /// The owner takes the queued work, to perform with the lock released, and applies the
-  /// pending removals; returns both, for it to release once the lock is.
-  @usableFromInline mutating func handOver() -> (work: [Work], removed: Listeners<State>) {
-    var work: [Work] = []
-    if let extras { swap(&work, &extras.queue) }
-    return (work, applyRemovals())
+  /// The owner takes the queued work into `batch`, an empty array whose buffer becomes the
+  /// queue's, to perform with the lock released; and applies the pending removals, returning the
+  /// listeners removed, for it to release once the lock is.
+  @usableFromInline mutating func handOver(_ batch: inout [Work]) -> Listeners<State> {
+    if let extras { swap(&batch, &extras.queue) }
+    return applyRemovals()
   }
 
   /// Work arrived for the thread that owns the step.

@@ -114,18 +114,22 @@ extension RuntimeStorage {
   /// Ends the step, performing first what other threads left for it: queued work and removals.
   @inlinable func endStep<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    while !step.tryEnd() { performHandover(reactor) }
+    // The queue's buffer comes back for the next handover, so a contended step allocates once.
+    var batch: [Work] = []
+    while !step.tryEnd() { performHandover(reactor, &batch) }
   }
 
-  /// Takes the queued work in one hold, lets the removed listeners go, and performs the work.
-  @inlinable func performHandover<R: Reactor>(_ reactor: R)
+  /// Takes the queued work in one hold, in exchange for the emptied `batch`, lets the removed
+  /// listeners go, and performs the work.
+  @inlinable func performHandover<R: Reactor>(_ reactor: R, _ batch: inout [Work])
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let (work, removed) = withLock { machine in
+    let removed = withLock { machine in
       step.clearLocked(StepLock.queued | StepLock.removals)
-      return machine.handOver()
+      return machine.handOver(&batch)
     }
     removed.finishConsumers()
-    for item in work { perform(item, stepExtras(), reactor) }
+    for item in batch { perform(item, stepExtras(), reactor) }
+    batch.removeAll(keepingCapacity: true)  // Released here, with the lock released.
   }
 
   /// The extras, if the step takes the general path now.
@@ -291,9 +295,9 @@ extension RuntimeStorage {
     let allAlive = withUnsafeMutablePointerToHeader { machine in
       var allAlive = machine.pointee.firstListener?.receive(state) ?? true
       if machine.pointee.hasOtherListeners {
-        for listener in machine.pointee.extras!.otherListeners where !listener.receive(state) {
-          allAlive = false
-        }
+        // Held in a constant, the array lends its elements to the loop without a retain each.
+        let others = machine.pointee.extras!.otherListeners
+        for listener in others where !listener.receive(state) { allAlive = false }
       }
       return allAlive
     }
