@@ -114,9 +114,15 @@ extension RuntimeStorage {
   /// Ends the step, performing first what other threads left for it: queued work and removals.
   @inlinable func endStep<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if !step.tryEnd() { performHandovers(reactor) }
+  }
+
+  /// Performs what other threads left for the step until nothing is left, then ends it.
+  @inlinable func performHandovers<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // The queue's buffer comes back for the next handover, so a contended step allocates once.
     var batch: [Work] = []
-    while !step.tryEnd() { performHandover(reactor, &batch) }
+    repeat { performHandover(reactor, &batch) } while !step.tryEnd()
   }
 
   /// Takes the queued work in one hold, in exchange for the emptied `batch`, lets the removed
