@@ -38,7 +38,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
     self.rest = rest
   }
 
-  @usableFromInline init(_ node: MutationNode<Mutation>) {
+  @inlinable init(_ node: MutationNode<Mutation>) {
     switch node {
     case .none: self.init(first: nil, second: nil)
     case .just(let mutation): self.init(first: mutation, second: nil)
@@ -47,7 +47,7 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   }
 
   /// The answer as one tree node, for combining.
-  @usableFromInline var node: MutationNode<Mutation> {
+  @inlinable var node: MutationNode<Mutation> {
     guard let first else { return rest }
     if second == nil, rest.isNone { return .just(first) }
     var parts: [MutationNode<Mutation>] = [.just(first)]

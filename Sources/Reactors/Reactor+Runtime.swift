@@ -26,7 +26,7 @@ extension Reactor {
 
   /// Cancels every run of work started with `cancellable(id:policy:)` under `id`.
   public func cancel(id: some Hashable & Sendable) {
-    runtime.storage.cancel(id: EffectID(id))
+    runtime.storage.cancel { $0.cancel(id: EffectID(id)) }
   }
 
   /// Returns once every action sent before the call has been performed and no effect of this

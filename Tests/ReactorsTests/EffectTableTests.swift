@@ -108,46 +108,58 @@ import Testing
 
   @Test func aNewerLatestRunTakesTheSlotOfOneWhoseTaskHasNotStarted() {
     var table = Table()
-    let first = started(table.register(.cancellable(id, .latest), parent: nil))
-    let opened = table.schedule(in: first, newSlot: LatestSlot.init)
+    let opened = table.registerLatest(id: id, newSlot: LatestSlot.init)
     #expect(opened?.isNew == true)
     guard let slot = opened?.slot else { return }
-    // A second run before the slot's task started: no new task, the first never starts.
-    let second = started(table.register(.cancellable(id, .latest), parent: nil))
-    let replaced = table.schedule(in: second, newSlot: LatestSlot.init)
+    // Waiting for its task, the run has no scope yet, and counts as running.
+    #expect(table.running.isEmpty && table.runningCount == 1 && !table.isIdle)
+    // A second run before the slot's task started: no new task, no scope.
+    let replaced = table.registerLatest(id: id, newSlot: LatestSlot.init)
     #expect(replaced?.slot === slot && replaced?.isNew == false)
-    #expect(first.isFinished)
-    // The task takes the newest run, and is attached to it.
+    #expect(table.running.isEmpty)
+    // The task takes the newest run in a scope made now, and is attached to it.
     let task = Task<Void, Never> {}
     _ = table.attach(task, to: slot)
-    let taken = table.take(slot)
-    #expect(taken === second)
-    #expect(second.task == task)
-    // A third run now needs a task of its own, and cancels the second.
-    let third = started(table.register(.cancellable(id, .latest), parent: nil))
-    #expect(second.isCancelled)
-    let reopened = table.schedule(in: third, newSlot: LatestSlot.init)
+    guard let taken = table.take(slot, make: EffectScope.init(parent:id:)).0 else {
+      Issue.record("the open slot's task should take its run")
+      return
+    }
+    #expect(taken.id == id && taken.task == task && table.running.count == 1)
+    // A third run now needs a task of its own, and cancels the one that started.
+    let reopened = table.registerLatest(id: id, newSlot: LatestSlot.init)
+    #expect(taken.isCancelled && reopened?.followUp.tasksToCancel == [task])
     #expect(reopened?.isNew == true && reopened?.slot !== slot)
   }
 
-  @Test func aCancelledLatestRunIsNotScheduled() {
+  @Test func aLatestRunIsNotRegisteredOnceTheReactorHasEnded() {
     var table = Table()
-    let run = started(table.register(.cancellable(id, .latest), parent: nil))
-    _ = table.cancel(id: id)
-    let scheduled = table.schedule(in: run, newSlot: LatestSlot.init)
-    #expect(scheduled == nil)
+    _ = table.endAll()
+    #expect(table.registerLatest(id: id, newSlot: LatestSlot.init) == nil)
+    #expect(table.isIdle)
   }
 
-  @Test func aSlotTakenAfterItsRunWasCancelledIsNotReusedByTheNextRun() {
+  @Test func aSlotCancelledBeforeItsTaskStartedIsFoundClosedAndNotReused() {
     var table = Table()
-    let first = started(table.register(.cancellable(id, .latest), parent: nil))
-    guard let slot = table.schedule(in: first, newSlot: LatestSlot.init)?.slot else { return }
-    _ = table.cancel(id: id)
-    let taken = table.take(slot)
-    #expect(taken === first && !first.isActive)  // Its task finds it cancelled.
-    let second = started(table.register(.cancellable(id, .latest), parent: nil))
-    let next = table.schedule(in: second, newSlot: LatestSlot.init)
+    guard let slot = table.registerLatest(id: id, newSlot: LatestSlot.init)?.slot else { return }
+    let task = Task<Void, Never> {}
+    _ = table.attach(task, to: slot)
+    let followUp = table.cancel(id: id)
+    #expect(followUp.tasksToCancel == [task])
+    // Its task still counts until it starts, and then finds nothing to run.
+    #expect(!table.isIdle)
+    let taken = table.take(slot, make: EffectScope.init(parent:id:)).0
+    #expect(taken == nil && table.isIdle)
+    let next = table.registerLatest(id: id, newSlot: LatestSlot.init)
     #expect(next?.isNew == true && next?.slot !== slot)
+  }
+
+  @Test func aLatestRunWithAnImmediatePartSupersedesTheOpenSlot() {
+    var table = Table()
+    guard let slot = table.registerLatest(id: id, newSlot: LatestSlot.init)?.slot else { return }
+    let registered = started(table.register(.cancellable(id, .latest), parent: nil))
+    #expect(registered.isActive)
+    // The slot's run never starts: its task finds the slot closed.
+    #expect(table.take(slot, make: EffectScope.init(parent:id:)).0 == nil)
   }
 
   @Test func idleWaitersAreResumedWhenTheLastScopeFinishes() async {
@@ -209,7 +221,7 @@ import Testing
     let (registration, followUp) = table.register(rule, parent: nil)
     switch (row.outcome, registration) {
     case (.start, .start(let scope)), (.wait, .wait(let scope)):
-      #expect(scope.isActive && scope.id == id && scope.isLatest == (row.policy == .latest))
+      #expect(scope.isActive && scope.id == id)
     case (.skip, .skip):
       break
     default:
@@ -357,21 +369,6 @@ import Testing
 
   // MARK: - `.latest` slots
 
-  @Test func aSupersededLatestRunFinishesTheScopesRegisteredInsideItsWork() {
-    var table = Table()
-    let first = started(table.register(.cancellable(id, .latest), parent: nil))
-    let inner = started(table.register(.stop(nil), parent: first))
-    let slot = TypedLatestSlot<Int>()
-    _ = table.schedule(in: first, newSlot: { slot })
-    slot.work = .scoped(inner, .wait(Delay.Wait(sleep: {}), then: .none))
-    let second = started(table.register(.cancellable(id, .latest), parent: nil))
-    let replaced = table.schedule(in: second, newSlot: LatestSlot.init)
-    #expect(replaced?.slot === slot && replaced?.isNew == false)
-    // Neither the superseded run nor the work inside it ever starts: both end here.
-    #expect(first.isFinished && inner.isFinished)
-    #expect(table.running.count == 1)
-  }
-
   /// In which order a `.latest` slot's task is attached and takes its run.
   enum SlotOrder: CaseIterable, Sendable {
     case attachedThenTaken, takenThenAttached, takenCancelledThenAttached
@@ -380,26 +377,25 @@ import Testing
   @Test(arguments: SlotOrder.allCases)
   func aLatestSlotsTaskIsAttachedToTheRunItTakesWhicheverComesFirst(_ order: SlotOrder) {
     var table = Table()
-    let run = started(table.register(.cancellable(id, .latest), parent: nil))
-    guard let slot = table.schedule(in: run, newSlot: LatestSlot.init)?.slot else {
+    guard let slot = table.registerLatest(id: id, newSlot: LatestSlot.init)?.slot else {
       Issue.record("expected a new slot")
       return
     }
     let task = Task<Void, Never> {}
     var followUp = FollowUp()
+    var run: EffectScope?
     switch order {
     case .attachedThenTaken:
       followUp = table.attach(task, to: slot)
-      #expect(run.task == nil)  // Not its task until it takes the run.
-      _ = table.take(slot)
+      run = table.take(slot, make: EffectScope.init(parent:id:)).0
     case .takenThenAttached, .takenCancelledThenAttached:
       // The task started before the thread that spawned it attached it.
-      _ = table.take(slot)
-      #expect(run.task == nil)
+      run = table.take(slot, make: EffectScope.init(parent:id:)).0
+      #expect(run?.task == nil)
       if order == .takenCancelledThenAttached { _ = table.cancel(id: id) }
       followUp = table.attach(task, to: slot)
     }
-    #expect(slot.task == task && run.task == task && slot.taken === run)
+    #expect(slot.task == task && run?.task == task && slot.taken === run)
     let cancels = order == .takenCancelledThenAttached
     #expect(followUp.tasksToCancel == (cancels ? [task] : []))
   }
@@ -409,10 +405,10 @@ import Testing
       processExitsWith: .failure, observing: [\.standardErrorContent]
     ) {
       var table = EffectTable()
-      let run = started(table.register(.cancellable(EffectID("search"), .latest), parent: nil))
-      guard let slot = table.schedule(in: run, newSlot: LatestSlot.init)?.slot else { return }
-      _ = table.take(slot)
-      _ = table.take(slot)
+      let id = EffectID("search")
+      guard let slot = table.registerLatest(id: id, newSlot: LatestSlot.init)?.slot else { return }
+      _ = table.take(slot, make: EffectScope.init(parent:id:))
+      _ = table.take(slot, make: EffectScope.init(parent:id:))
     }
     #expect(
       standardError(of: stopped).contains(
@@ -421,43 +417,14 @@ import Testing
       processExitsWith: .failure, observing: [\.standardErrorContent]
     ) {
       var table = EffectTable()
-      let run = started(table.register(.cancellable(EffectID("search"), .latest), parent: nil))
-      guard let slot = table.schedule(in: run, newSlot: LatestSlot.init)?.slot else { return }
+      let id = EffectID("search")
+      guard let slot = table.registerLatest(id: id, newSlot: LatestSlot.init)?.slot else { return }
       _ = table.attach(Task {}, to: slot)
       _ = table.attach(Task {}, to: slot)
     }
     #expect(
       standardError(of: stoppedAgain).contains(
         "Internal inconsistency: a second task for a .latest slot"))
-  }
-
-  @Test func schedulingALatestRunOutsideItsGroupOrIntoATakenSlotFailsLoudly() async {
-    // An active `.latest` scope that never registered under its id.
-    let stopped = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      var table = EffectTable()
-      let scope = EffectScope(parent: nil, id: EffectID("search"), isLatest: true)
-      _ = table.schedule(in: scope, newSlot: LatestSlot.init)
-    }
-    #expect(
-      standardError(of: stopped).contains(
-        "Internal inconsistency: an active .latest run outside its id's group"))
-    // A slot still open although its task took its run: the next run would never start.
-    let stoppedAgain = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      var table = EffectTable()
-      let id = EffectID("search")
-      let first = started(table.register(.cancellable(id, .latest), parent: nil))
-      guard let slot = table.schedule(in: first, newSlot: LatestSlot.init)?.slot else { return }
-      slot.scope = nil
-      let second = started(table.register(.cancellable(id, .latest), parent: nil))
-      _ = table.schedule(in: second, newSlot: LatestSlot.init)
-    }
-    #expect(
-      standardError(of: stoppedAgain).contains(
-        "Internal inconsistency: a .latest slot open after its task took it"))
   }
 
   // MARK: - Cancelling and finishing
@@ -508,26 +475,6 @@ import Testing
         return
       }
     }
-  }
-
-  @Test func finishingDroppedWorkFinishesEveryScopeRegisteredInsideIt() {
-    var table = Table()
-    let outer = started(table.register(.cancellable(id, .merge), parent: nil))
-    let line = EffectID("line")
-    let inner = started(table.register(.cancellable(line, .queue), parent: outer))
-    guard case .wait(let queued) = table.register(.cancellable(line, .queue), parent: outer).0
-    else {
-      Issue.record("the second run of the line should wait")
-      return
-    }
-    let work = Pending<Int>.parallel([
-      .scoped(inner, .wait(Delay.Wait(sleep: {}), then: .none)), .queued(queued, .none),
-    ])
-    let followUp = table.finish(work, in: outer)
-    #expect(outer.isFinished && inner.isFinished && queued.isFinished)
-    #expect(table.running.isEmpty && followUp.turnsToResume.isEmpty)
-    // The line is gone with them: the next run of it starts at once.
-    #expect(table.register(.cancellable(line, .queue), parent: nil).0 != .skip)
   }
 
   @Test func finishingAScopeTwiceOrOneNeverRegisteredFailsLoudly() async {
@@ -725,14 +672,14 @@ extension EffectTable {
   /// Registers scoped work in a plain scope: the table's decisions do not depend on what the
   /// runtime makes its scopes as.
   mutating func register(_ rule: Rule, parent: EffectScope?) -> (Registration, FollowUp) {
-    register(rule, parent: parent, make: EffectScope.init(parent:id:isLatest:))
+    register(rule, parent: parent, make: EffectScope.init(parent:id:))
   }
 
   /// Registers a throttled run in a plain scope.
   mutating func registerThrottled(
     _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?
   ) -> (ThrottleRegistration, FollowUp) {
-    registerThrottled(arrival, id: id, parent: parent, make: EffectScope.init(parent:id:isLatest:))
+    registerThrottled(arrival, id: id, parent: parent, make: EffectScope.init(parent:id:))
   }
 
   /// Registers a plain top-level run with a task that does nothing, and returns its scope.

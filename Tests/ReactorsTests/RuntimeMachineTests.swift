@@ -6,16 +6,20 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct RuntimeMachineTests {
   typealias Machine = RuntimeMachine<Int, Int, Int>
 
-  @Test func theFirstWorkTakesTheStepAndLaterWorkIsQueuedForItsOwner() {
+  @Test func theOwnerTakesTheWholeQueueInOrderInOneHandover() {
     var machine = Machine()
-    let owners = [1, 2, 3].map { machine.beginStep(orQueue: .send($0)) }
-    #expect(owners == [true, false, false])
-    // The owner gets the queue in order, then the step ends.
-    let performed = [machine.nextWork(), machine.nextWork(), machine.nextWork()].map(sentAction)
-    #expect(performed == [2, 3, nil])
-    #expect(!machine.isStepping)
-    let ownsAgain = machine.beginStep(orQueue: .send(4))
-    #expect(ownsAgain)
+    for action in 1...3 { machine.enqueue(.send(action)) }
+    var batch: [StepWork<Int, Int, Int>] = []
+    batch.reserveCapacity(8)
+    let spare = batch.capacity
+    let removed = machine.handOver(&batch)
+    #expect(batch.map(sentAction) == [1, 2, 3])
+    #expect(machine.queue.isEmpty && removed.all.isEmpty)
+    // The emptied batch's buffer became the queue's, for the next arrivals.
+    #expect(machine.extras?.queue.capacity == spare)
+    var next: [StepWork<Int, Int, Int>] = []
+    _ = machine.handOver(&next)
+    #expect(next.isEmpty)
   }
 
   @Test func aReactorIsOnThePlainPathOnlyOnceStartedAndWithoutHooks() {
@@ -35,24 +39,45 @@ import Testing
     var machine = Machine()
     machine.state = 0
     let scope = EffectScope(parent: nil)
-    let committed = machine.commit(1, from: scope) != nil
-    #expect(committed && machine.state == 1)
+    let first = machine.commit(1, from: scope)
+    // The replaced state is handed back, for the caller to release once the lock is.
+    #expect(first.committed && first.replaced == 0 && machine.state == 1)
     scope.isCancelled = true
     let afterCancel = machine.commit(2, from: scope)
-    #expect(afterCancel == nil && machine.state == 1)
+    #expect(!afterCancel.committed && afterCancel.replaced == nil && machine.state == 1)
     // A scope inside a cancelled one is revoked too.
     let fromInner = machine.commit(3, from: EffectScope(parent: scope))
-    #expect(fromInner == nil && machine.state == 1)
+    #expect(!fromInner.committed && machine.state == 1)
   }
 
-  @Test func workFromOutsideAStepIsQueuedBehindItOnlyWhileOneRuns() {
+  @Test func aRemovalWhileAnotherThreadOwnsTheStepWaitsForTheOwner() {
     var machine = Machine()
-    let scope = EffectScope(parent: nil)
-    let queuedIdle = machine.queueBehindStep(.effectEnded(scope))
-    _ = machine.beginStep(orQueue: .send(1))
-    let queuedStepping = machine.queueBehindStep(.effectEnded(scope))
-    #expect(!queuedIdle && queuedStepping)
-    #expect(machine.queue.count == 1)
+    machine.state = 0
+    let owners = [EffectScope(parent: nil), EffectScope(parent: nil)]
+    let tokens = owners.map(ObjectIdentifier.init)
+    for token in tokens { _ = machine.add(.observer(token: token, receive: { _ in })) }
+    // The remover finds the step owned: the listener stays until the owner applies the removal.
+    #expect(machine.removeListenerLater(tokens[0]) == nil)
+    #expect(machine.listeners.all.map(\.token) == tokens)
+    let removed = machine.applyRemovals()
+    #expect(removed.all.map(\.token) == [tokens[0]])
+    #expect(machine.listeners.all.map(\.token) == [tokens[1]])
+    #expect(machine.applyRemovals().all.isEmpty)  // Applied once.
+    withExtendedLifetime(owners) {}
+  }
+
+  @Test func anEndWhileAnotherThreadOwnsTheStepLetsEveryListenerGoAtTheHandover() {
+    var machine = Machine()
+    machine.state = 0
+    let buffer = StateBuffer<Int>(latestOnly: false)
+    _ = machine.add(.consumer(buffer))
+    machine.enqueue(.send(1))
+    machine.makeExtras().removesAllListeners = true
+    var batch: [StepWork<Int, Int, Int>] = []
+    let removed = machine.handOver(&batch)
+    #expect(batch.count == 1)
+    #expect(removed.all.map(\.token) == [ObjectIdentifier(buffer)])
+    #expect(machine.listeners.all.isEmpty)
   }
 
   @Test func aNewListenerGetsTheStateFirstAndIsRemovedByItsToken() {
@@ -78,13 +103,14 @@ import Testing
   @Test func aListenerRemovedBeforeItsQueuedRegistrationRanNeverRegisters() {
     var machine = Machine()
     machine.state = 0
-    _ = machine.beginStep(orQueue: .send(1))
     let owner = EffectScope(parent: nil)
     let token = ObjectIdentifier(owner)
-    _ = machine.beginStep(orQueue: .listen(.observer(token: token, receive: { _ in })))
-    let removed = machine.removeListener(token)?.token
+    machine.enqueue(.listen(.observer(token: token, receive: { _ in })))
+    let removed = machine.removeListenerLater(token)?.token
     #expect(removed == token)
-    guard case (.barrier, _)? = machine.nextWork() else {
+    var batch: [StepWork<Int, Int, Int>] = []
+    _ = machine.handOver(&batch)
+    guard case .barrier? = batch.first else {
       Issue.record("the queued registration should have become a no-op")
       return
     }
@@ -99,87 +125,16 @@ import Testing
     _ = machine.add(.consumer(buffer))
     let scope = machine.makeExtras().effects.plainScope()
     let ending = machine.end()
+    machine.updatePath()
     #expect(scope.isCancelled)
-    #expect(ending.consumers.count == 1)
-    #expect(machine.listeners.all.isEmpty)
+    // The listeners are the step owner's to let go.
+    #expect(ending.listeners.all.isEmpty && machine.listeners.all.count == 1)
+    #expect(machine.takeListeners().all.count == 1 && machine.listeners.all.isEmpty)
     #expect(machine.effects.hasEnded)
     #expect(!machine.isPlain)
   }
 
   // MARK: - The step
-
-  @Test(arguments: [false, true])
-  func workTakesTheStepWhenNoneRunsAndIsQueuedForTheOwnerOtherwise(whileStepping: Bool) {
-    var machine = Machine()
-    if whileStepping { _ = machine.beginStep(orQueue: .send(0)) }
-    var built = 0
-    func work() -> Machine.Work {
-      built += 1
-      return .send(1)
-    }
-    let owns = machine.beginStep(orQueue: work())
-    #expect(owns == !whileStepping)
-    #expect(machine.isStepping)
-    // The work is built only to be queued: a thread that takes the step performs its own.
-    #expect(built == (whileStepping ? 1 : 0))
-    #expect(machine.queue.count == built)
-  }
-
-  @Test(arguments: [false, true])
-  func theOwnerGetsTheExtrasWithItsNextWorkOnlyOnTheGeneralPath(onGeneralPath: Bool) {
-    var machine = Machine()
-    machine.state = 0
-    if onGeneralPath {
-      machine.makeExtras().tracker = EffectTracker()
-      machine.updatePath()
-    }
-    _ = machine.beginStep(orQueue: .send(1))
-    _ = machine.beginStep(orQueue: .send(2))
-    let next = machine.nextWork()
-    #expect(sentAction(next) == 2)
-    // On the general path, the reactor's own extras; on the plain one, none.
-    let extras = next?.1
-    #expect(onGeneralPath ? extras != nil && extras === machine.extras : extras == nil)
-    // The plain path never allocates the extras.
-    #expect((machine.extras != nil) == onGeneralPath)
-  }
-
-  @Test(arguments: zip([3, 100], [true, false]))
-  func aDrainedQueueEndsTheStepAndKeepsItsBufferOnlyWhileSmall(queued: Int, keepsBuffer: Bool) {
-    var machine = Machine()
-    _ = machine.beginStep(orQueue: .send(0))
-    for action in 1...queued { _ = machine.beginStep(orQueue: .send(action)) }
-    var performed: [Int] = []
-    while let next = machine.nextWork() { performed.append(sentAction(next) ?? -1) }
-    #expect(performed == Array(1...queued))
-    #expect(!machine.isStepping && machine.queue.isEmpty && machine.queueHead == 0)
-    // A burst's buffer is let go, so that one burst does not hold its memory for good.
-    #expect((machine.queue.capacity > 0) == keepsBuffer)
-  }
-
-  @Test func askingForWorkWithoutOwningTheStepFailsLoudly() async {
-    let stopped = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      var machine = RuntimeMachine<Int, Int, Int>()
-      _ = machine.nextWork()
-    }
-    #expect(
-      standardError(of: stopped).contains(
-        "Internal inconsistency: work asked for by a thread without the step"))
-    // The owner that ended the step no longer owns it either.
-    let stoppedAgain = await #expect(
-      processExitsWith: .failure, observing: [\.standardErrorContent]
-    ) {
-      var machine = RuntimeMachine<Int, Int, Int>()
-      _ = machine.beginStep(orQueue: .send(1))
-      _ = machine.nextWork()
-      _ = machine.nextWork()
-    }
-    #expect(
-      standardError(of: stoppedAgain).contains(
-        "Internal inconsistency: work asked for by a thread without the step"))
-  }
 
   @Test func theStepsExtrasAreNoneOnThePlainPathAndTheReactorsOwnOnTheGeneralOne() {
     var machine = Machine()
@@ -256,9 +211,8 @@ import Testing
       parent.isCancelled = true
       scope = EffectScope(parent: parent)
     }
-    let listeners = machine.commit(1, from: scope)
-    #expect((listeners != nil) == lands)
-    #expect(listeners?.all.map(\.token) ?? [] == (lands ? [ObjectIdentifier(owner)] : []))
+    let commit = machine.commit(1, from: scope)
+    #expect(commit.committed == lands)
     #expect(machine.state == (lands ? 1 : 0))
     withExtendedLifetime(owner) {}
   }
@@ -274,7 +228,8 @@ import Testing
     _ = machine.add(.observer(token: ObjectIdentifier(owner), receive: { _ in }))
     _ = machine.add(.consumer(live))
     gone.finish()
-    machine.dropFinishedConsumers()
+    let dropped = machine.dropFinishedConsumers()
+    #expect(dropped.all.map(\.token) == [ObjectIdentifier(gone)])
     let tokens = machine.listeners.all.map(\.token)
     #expect(tokens == [ObjectIdentifier(owner), ObjectIdentifier(live)])
     #expect(machine.firstListener?.token == ObjectIdentifier(owner))
@@ -322,16 +277,15 @@ import Testing
     _ = machine.makeExtras().effects.plainScope()
     machine.makeExtras().children = ChildRegistry()
     let first = machine.end()
-    #expect(first.consumers.count == 1 && first.followUp.tasksToCancel.count == 1)
+    #expect(first.followUp.tasksToCancel.count == 1)
     #expect(first.children != nil && machine.extras?.children == nil)
     let second = machine.end()
-    #expect(second.followUp.isEmpty && second.consumers.isEmpty && second.children == nil)
+    machine.updatePath()
+    #expect(second.followUp.isEmpty && second.children == nil)
     #expect(machine.effects.hasEnded && !machine.isPlain)
   }
 }
 
-private func sentAction(
-  _ next: (StepWork<Int, Int, Int>, RuntimeExtras<Int, Int, Int>?)?
-) -> Int? {
-  if case (.send(let action), _)? = next { action } else { nil }
+private func sentAction(_ work: StepWork<Int, Int, Int>) -> Int? {
+  if case .send(let action) = work { action } else { nil }
 }

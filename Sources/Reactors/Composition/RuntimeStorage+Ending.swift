@@ -7,10 +7,18 @@ extension RuntimeStorage {
   /// tasks and ends the reactor's own children. From then on the reactor keeps its last state
   /// and drops every action it is sent, so a view that still holds it starts no new work.
   func end() {
-    let ending = withLock { $0.end() }
-    ending.followUp.perform()
-    for consumer in ending.consumers { consumer.finish() }
-    ending.pipeline?.disconnect()
-    ending.children?.endAll()
+    let ending = updatePath { machine in
+      var ending = machine.end()
+      // The listeners are the step owner's: taken now if the step is free, or by its owner.
+      switch claimStep(flagging: StepLock.removals) {
+      case .taken:
+        ending.listeners = machine.takeListeners()
+        step.clearLocked(StepLock.owned)
+      case .flagged, .free:
+        machine.makeExtras().removesAllListeners = true
+      }
+      return ending
+    }
+    ending.perform()
   }
 }

@@ -10,13 +10,10 @@
   @usableFromInline weak let reactor: R?
   @usableFromInline let action: R.Action
 
-  @inlinable init(
-    reactor: R?, action: R.Action, parent: EffectScope?, id: EffectID? = nil,
-    isLatest: Bool = false
-  ) {
+  @inlinable init(reactor: R?, action: R.Action, parent: EffectScope?, id: EffectID? = nil) {
     self.reactor = reactor
     self.action = action
-    super.init(parent: parent, id: id, isLatest: isLatest)
+    super.init(parent: parent, id: id)
   }
 
   /// A scope registered by this reactor's runtime, which made it as a context.
@@ -128,48 +125,7 @@
         storage.awaitTurn(of: self, continuation)
       }
     } onCancel: {
-      reactor?.runtime.storage.cancel(self)
-    }
-  }
-}
-
-/// What of a mutation tree is left once its immediate part has been performed: the work that
-/// must wait, in a task, for something — the user's async closure, a clock, a `.queue` turn.
-///
-/// The interpreter (`RuntimeStorage+Effects`) makes it from `MutationNode` and runs it; the
-/// public tree never holds it.
-@usableFromInline enum Pending<Mutation: Sendable>: Sendable {
-  /// The user's asynchronous work.
-  case run(EffectOperation<Mutation>)
-  /// A delay whose deadline is fixed, then the work after it.
-  indirect case wait(Delay.Wait, then: MutationNode<Mutation>)
-  /// Pending work, then the rest of a `concat`, which starts once it has finished.
-  indirect case sequence(Pending, then: ArraySlice<MutationNode<Mutation>>)
-  /// Parts of a `merge` that run at the same time.
-  case parallel([Pending])
-  /// Work registered in its own scope, which runs in a task of its own so that cancelling the
-  /// scope stops exactly that part.
-  indirect case scoped(EffectScope, Pending)
-  /// `.queue` work registered in its scope, waiting for its turn before it starts.
-  indirect case queued(EffectScope, MutationNode<Mutation>)
-
-  /// The priority of its task: a `run`'s own, if it has one; otherwise inherited.
-  @usableFromInline var priority: TaskPriority? {
-    guard case .run(let operation) = self, let raw = operation.rawPriority else { return nil }
-    return TaskPriority(rawValue: raw)
-  }
-
-  /// Calls `body` with every scope registered inside this work: what must end with the work
-  /// when it will never run.
-  func forEachScope(_ body: (EffectScope) -> Void) {
-    switch self {
-    case .run, .wait: break
-    case .sequence(let first, _): first.forEachScope(body)
-    case .parallel(let parts): for part in parts { part.forEachScope(body) }
-    case .scoped(let scope, let inner):
-      inner.forEachScope(body)
-      body(scope)
-    case .queued(let scope, _): body(scope)
+      reactor?.runtime.storage.cancel { $0.cancel(self) }
     }
   }
 }

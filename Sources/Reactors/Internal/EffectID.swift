@@ -1,20 +1,27 @@
 /// A hashable, sendable identity for cancellable work or an attached child.
-@usableFromInline struct EffectID: Hashable, @unchecked Sendable {
-  // Safe: made only from `Hashable & Sendable` values, which `AnyHashable` holds immutably.
-  let value: AnyHashable
-  /// The value's hash, computed once: hashing an `AnyHashable` goes through a dynamic cast.
-  let hash: Int
+///
+/// Compared by the id's type, its hash, computed once, and only then its value: a lookup of a
+/// different id costs two integer comparisons, and no id is boxed in an `AnyHashable`, whose
+/// making and comparing go through dynamic casts.
+@usableFromInline struct EffectID: Hashable, Sendable {
+  /// The id as the user wrote it; stored inline when small (an enum case, an integer, a string).
+  @usableFromInline let value: any Hashable & Sendable
+  /// The identity of the id's type: ids of different types never match.
+  @usableFromInline let type: ObjectIdentifier
+  /// The value's hash, computed once.
+  @usableFromInline let hash: Int
 
-  @usableFromInline init(_ id: some Hashable & Sendable) {
-    value = AnyHashable(id)
-    hash = value.hashValue
+  @inlinable init<ID: Hashable & Sendable>(_ id: ID) {
+    value = id
+    type = ObjectIdentifier(ID.self)
+    hash = id.hashValue
   }
 
-  @usableFromInline static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-    lhs.hash == rhs.hash && lhs.value == rhs.value
+  @inlinable static func == (lhs: EffectID, rhs: EffectID) -> Bool {
+    lhs.hash == rhs.hash && lhs.type == rhs.type && lhs.value.isEqual(to: rhs.value)
   }
 
-  @usableFromInline func hash(into hasher: inout Hasher) {
+  @inlinable func hash(into hasher: inout Hasher) {
     hasher.combine(hash)
   }
 
@@ -22,7 +29,7 @@
   /// ignored), qualified by the action's type.
   init(caseOf action: some Sendable) {
     self.init(
-      ActionCaseName(type: String(reflecting: type(of: action)), name: caseName(of: action)))
+      ActionCaseName(type: String(reflecting: Swift.type(of: action)), name: caseName(of: action)))
   }
 }
 
@@ -38,4 +45,19 @@ private func caseName(of value: Any) -> String {
     return label
   }
   return String(describing: value)
+}
+
+extension Hashable {
+  /// Whether `other`, a value of this same type, is equal to this one; the caller checked the
+  /// types, so the value is taken as it is, without a cast.
+  @usableFromInline func isEqual(to other: any Hashable) -> Bool {
+    func isEqual<Other: Hashable>(_ other: Other) -> Bool {
+      precondition(Other.self == Self.self, "Internal inconsistency: ids of two types compared")
+      // The same type: its memory is read as this type, which copies it as one would.
+      return withUnsafePointer(to: other) {
+        $0.withMemoryRebound(to: Self.self, capacity: 1) { $0.pointee == self }
+      }
+    }
+    return isEqual(other)
+  }
 }

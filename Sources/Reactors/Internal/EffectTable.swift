@@ -6,8 +6,8 @@
 /// caller runs on a copy with the lock released. Not generic, so that its code is compiled once
 /// and never looks up generic metadata: actions and work are type-erased where they pass through.
 ///
-/// Its rows are in this file too: `EffectScope`, one run; `Group`, the runs of one id;
-/// `LatestSlot`, a `.latest` run waiting for its task.
+/// Its rows: `EffectScope`, one run (in its own file); `Group`, the runs of one id (below);
+/// `LatestSlot`, a top-level `.latest` run waiting for its task (in its own file).
 @usableFromInline struct EffectTable {
   /// Every scope registered and not finished. A cancelled scope stays until its task returns, so
   /// "no effect is running" means no task of this reactor is left.
@@ -18,6 +18,8 @@
   private(set) var stops: [(scope: EffectScope, matches: @Sendable (Any) -> Bool)] = []
   /// Tasks waiting in `waitUntilIdle()`, by the id of their wait.
   private var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+  /// Open slots whose task has not taken them yet: work that counts as running.
+  private(set) var slotsWaitingForTasks = 0
   /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
   private(set) var hasEnded = false
   /// The interval and held run of each throttled id; kept across runs, since an interval outlives
@@ -73,6 +75,13 @@
 
   var hasStopConditions: Bool { !stops.isEmpty }
 
+  /// Whether no task of the reactor is left to run: every scope has finished, and every open
+  /// slot's task has started.
+  var isIdle: Bool { running.isEmpty && slotsWaitingForTasks == 0 }
+
+  /// How many runs are registered and not finished, counting an open slot's as one.
+  var runningCount: Int { running.count + slotsWaitingForTasks }
+
   // MARK: - Registering
 
   /// Registers scoped work under `rule`, inside `parent`, in a scope that `make` makes: the
@@ -86,7 +95,7 @@
     if let parent, !parent.isActive { return (.skip, FollowUp()) }
     switch rule {
     case .stop(let matches):
-      let scope = insert(make(parent, nil, false))
+      let scope = insert(make(parent, nil))
       if let matches { stops.append((scope, matches)) }
       return (.start(scope), FollowUp())
     case .cancellable(let id, let policy):
@@ -97,19 +106,19 @@
         break
       case .latest:
         // Switch-latest: whatever runs or waits under this id is superseded.
-        followUp = cancelAll(in: group)
+        followUp = cancelAll(in: group, includingOpenSlot: true)
       case .exhaust:
         if !group.running.isEmpty { return (.skip, followUp) }
       case .queue:
         if !group.running.isEmpty || !group.waiting.isEmpty {
-          let scope = insert(make(parent, id, false))
+          let scope = insert(make(parent, id))
           scope.turn = .waiting(nil)
           scope.group = group
           group.waiting.append(scope)
           return (.wait(scope), followUp)
         }
       }
-      let scope = insert(make(parent, id, policy == .latest))
+      let scope = insert(make(parent, id))
       scope.group = group
       group.running.append(scope)
       return (.start(scope), followUp)
@@ -132,7 +141,7 @@
     _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?, make: EffectScope.Maker
   ) -> (ThrottleRegistration, FollowUp) {
     if let parent, !parent.isActive { return (.skip, FollowUp()) }
-    let scope = make(parent, id, false)
+    let scope = make(parent, id)
     var window = throttles[id]
     let decision = arrival.decide(&window, scope)
     throttles[id] = window
@@ -179,56 +188,54 @@
 
   // MARK: - `.latest` runs waiting for a task
 
-  /// Leaves `.latest` work for a task: the open run of its id, if its task has not started yet,
-  /// takes it over, so a burst of runs starts one task, not one per run.
+  /// Registers a top-level `.latest` run under `id`, whose work has no immediate part, in the
+  /// id's open slot: the runs of the id that started are superseded, and a slot whose task has
+  /// not started yet takes the new run in place of the one it held, which never starts. A burst
+  /// of runs so starts one task, and registers no scope until that task takes its run.
   ///
   /// The caller then leaves the work in the slot, with the lock still held.
   ///
-  /// - Returns: The slot, and whether it is new (the caller spawns its task); `nil` if `scope` was
-  ///   cancelled since it registered, and its work never starts.
-  @usableFromInline mutating func schedule(
-    in scope: EffectScope, newSlot: () -> LatestSlot
+  /// - Returns: The slot, and whether it is new (the caller spawns its task); `nil` once the
+  ///   reactor has ended.
+  @usableFromInline mutating func registerLatest(
+    id: EffectID, newSlot: (EffectID) -> LatestSlot
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
-    guard scope.isActive else { return nil }
-    // Only a cancel or a finish lets a `.latest` run go of its group, and either deactivates it.
-    guard let group = scope.group else {
-      preconditionFailure("Internal inconsistency: an active .latest run outside its id's group")
-    }
-    if let open = group.open {
-      // The run it replaces was cancelled when this one registered, and never started. A slot
-      // whose task took its run is no longer open: a run left there now would never start.
-      guard let superseded = open.scope else {
-        preconditionFailure("Internal inconsistency: a .latest slot open after its task took it")
-      }
-      var followUp = FollowUp()
-      open.forEachScopeInWork { followUp += finish($0) }
-      followUp += finish(superseded)
-      open.scope = scope
-      return (open, false, followUp)
-    }
-    let slot = newSlot()
-    slot.scope = scope
+    if hasEnded { return nil }
+    let group = groups[id] ?? makeGroup(id)
+    // Switch-latest: whatever runs or waits under this id is superseded.
+    let followUp = cancelAll(in: group, includingOpenSlot: false)
+    if let open = group.open { return (open, false, followUp) }
+    let slot = newSlot(id)
     group.open = slot
-    return (slot, true, FollowUp())
+    slotsWaitingForTasks += 1
+    return (slot, true, followUp)
   }
 
-  /// The task of `slot` starts: it takes the newest run left there, and is attached to it.
+  /// The task of `slot` starts: it takes the newest run left there, in a scope that `make` makes
+  /// now, registered like any other run of the id.
   ///
-  /// - Returns: The run's scope; the caller takes its work from the slot under the same lock.
-  @usableFromInline mutating func take(_ slot: LatestSlot) -> EffectScope? {
+  /// - Returns: The run's scope, or `nil` if the slot was cancelled; the caller takes its work
+  ///   from the slot under the same lock. And what to do once it is released.
+  @usableFromInline mutating func take(
+    _ slot: LatestSlot, make: EffectScope.Maker
+  ) -> (EffectScope?, FollowUp) {
     // A slot has one task, which takes its run once.
-    guard let scope = slot.scope else {
-      preconditionFailure("Internal inconsistency: a .latest slot's run taken twice")
+    precondition(slot.isWaiting, "Internal inconsistency: a .latest slot's run taken twice")
+    slot.isWaiting = false
+    slotsWaitingForTasks -= 1
+    guard let group = groups[slot.id], group.open === slot else {
+      // Cancelled: the task ends here, and with it perhaps the reactor's last work.
+      var followUp = FollowUp()
+      followUp.idleWaiters = takeIdleWaitersIfIdle()
+      return (nil, followUp)
     }
-    slot.scope = nil
-    // Looked up by id: a cancel since the run was left here has let go of its group.
-    if let id = scope.id, let group = groups[id], group.open === slot {
-      group.open = nil
-      dropIfEmpty(group)
-    }
+    group.open = nil
+    let scope = insert(make(nil, slot.id))
+    scope.group = group
+    group.running.append(scope)
     slot.taken = scope
     scope.task = slot.task
-    return scope
+    return (scope, FollowUp())
   }
 
   /// Records the task of `slot`, and attaches it to the run it took, if it took one already.
@@ -239,24 +246,24 @@
   {
     precondition(slot.task == nil, "Internal inconsistency: a second task for a .latest slot")
     slot.task = task
-    guard slot.scope == nil, let scope = slot.taken, scope.task == nil else { return FollowUp() }
+    guard let scope = slot.taken, scope.task == nil else { return FollowUp() }
     return attach(task, to: scope)
   }
 
   // MARK: - Cancelling and finishing
 
   /// Cancels every run and waiting run registered under `id`.
-  mutating func cancel(id: EffectID) -> FollowUp {
+  @usableFromInline mutating func cancel(id: EffectID) -> FollowUp {
     // A throttle cancelled starts afresh: its next run starts at once.
     throttles[id] = nil
     guard let group = groups[id] else { return FollowUp() }
-    let followUp = cancelAll(in: group)
+    let followUp = cancelAll(in: group, includingOpenSlot: true)
     dropIfEmpty(group)
     return followUp
   }
 
   /// Cancels one scope: from now on what it sends is dropped, and its task is cancelled.
-  mutating func cancel(_ scope: EffectScope) -> FollowUp {
+  @usableFromInline mutating func cancel(_ scope: EffectScope) -> FollowUp {
     guard !scope.isCancelled, !scope.isFinished else { return FollowUp() }
     scope.isCancelled = true
     var followUp = FollowUp()
@@ -283,16 +290,6 @@
     return followUp
   }
 
-  /// Finishes `scope` and every scope registered inside `work`, which will never run.
-  @usableFromInline mutating func finish<Mutation>(
-    _ work: Pending<Mutation>, in scope: EffectScope
-  ) -> FollowUp {
-    var followUp = FollowUp()
-    work.forEachScope { followUp += finish($0) }
-    followUp += finish(scope)
-    return followUp
-  }
-
   /// Decides whether a `.queue` scope may run, or keeps the continuation that waits for its turn.
   ///
   /// - Returns: `true` to run now, `false` if cancelled, `nil` if the continuation was kept.
@@ -307,11 +304,13 @@
     return nil
   }
 
-  /// Cancels every scope, and every one registered from now on: the reactor has ended.
+  /// Cancels every scope and open slot, and every one registered from now on: the reactor has
+  /// ended.
   mutating func endAll() -> FollowUp {
     hasEnded = true
     var followUp = FollowUp()
     for scope in running.values { followUp += cancel(scope) }
+    for group in groups.values { followUp += cancelAll(in: group, includingOpenSlot: true) }
     return followUp
   }
 
@@ -323,7 +322,7 @@
   )
     -> Bool
   {
-    if running.isEmpty { return false }
+    if isIdle { return false }
     // Each wait has an id of its own: a continuation replaced here would never be resumed.
     let replaced = idleWaiters.updateValue(continuation, forKey: id)
     precondition(replaced == nil, "Internal inconsistency: two idle waiters with one id")
@@ -336,7 +335,7 @@
 
   /// The idle waiters to resume, if no scope is left.
   mutating func takeIdleWaitersIfIdle() -> [CheckedContinuation<Void, Never>] {
-    guard running.isEmpty, !idleWaiters.isEmpty else { return [] }
+    guard isIdle, !idleWaiters.isEmpty else { return [] }
     defer { idleWaiters = [:] }
     return Array(idleWaiters.values)
   }
@@ -350,9 +349,15 @@
     return scope
   }
 
-  private mutating func cancelAll(in group: Group) -> FollowUp {
+  private mutating func cancelAll(in group: Group, includingOpenSlot: Bool) -> FollowUp {
     // Waiting runs first: cancelling a running one would hand its turn to the next in line.
     var followUp = FollowUp()
+    if includingOpenSlot, let open = group.open {
+      // Its task finds the slot closed and ends; the run it held never starts.
+      group.open = nil
+      followUp.released.append(open.dropWork() as Any)
+      if let task = open.task { followUp.tasksToCancel.append(task) }
+    }
     let scopes = group.waiting + group.running
     group.waiting = []
     group.running = []
@@ -370,13 +375,17 @@
 
   /// Removes a cancelled or finished scope from the tables that decide policies.
   private mutating func forget(_ scope: EffectScope) -> FollowUp {
-    if !stops.isEmpty { stops.removeAll { $0.scope === scope } }
-    guard let group = scope.group else { return FollowUp() }
+    var released = FollowUp()
+    if let index = stops.firstIndex(where: { $0.scope === scope }) {
+      // The predicate is the user's closure: released once the lock is.
+      released.released.append(stops.remove(at: index).matches)
+    }
+    guard let group = scope.group else { return released }
     scope.group = nil
     defer { dropIfEmpty(group) }
     if let index = group.waiting.firstIndex(where: { $0 === scope }) {
       group.waiting.remove(at: index)
-      return FollowUp()
+      return released
     }
     // A scope keeps its group only while it runs or waits in it.
     guard let index = group.running.firstIndex(where: { $0 === scope }) else {
@@ -384,10 +393,10 @@
     }
     group.running.remove(at: index)
     // A `.queue` line moves on when its running scope is gone; not once the reactor has ended.
-    guard group.running.isEmpty, !group.waiting.isEmpty, !hasEnded else { return FollowUp() }
+    guard group.running.isEmpty, !group.waiting.isEmpty, !hasEnded else { return released }
     let next = group.waiting.removeFirst()
     group.running.append(next)
-    var followUp = FollowUp()
+    var followUp = released
     if case .waiting(let continuation?) = next.turn {
       followUp.turnsToResume.append((continuation, true))
     }
@@ -405,87 +414,4 @@
   private mutating func dropIfEmpty(_ group: Group) {
     if group.isEmpty, groups[group.id] === group { groups[group.id] = nil }
   }
-}
-
-/// A `.latest` run waiting for the task spawned to start it; a newer run of the same id replaces
-/// the one in it before the task starts, so the superseded work never starts at all.
-///
-/// The table sees the run's scope; the work is in the subclass, typed by the runtime that owns it.
-@usableFromInline class LatestSlot: @unchecked Sendable {
-  // Safe: read and written only under the runtime's lock (`EffectTable`, `RuntimeStorage`).
-  /// The scope of the run waiting for the task.
-  final var scope: EffectScope?
-  /// The task spawned for the slot, once it exists.
-  final var task: Task<Void, Never>?
-  /// The scope of the run the task took, once it started.
-  final var taken: EffectScope?
-
-  init() {}
-
-  /// Calls `body` with every scope registered inside the waiting work.
-  func forEachScopeInWork(_ body: (EffectScope) -> Void) {}
-}
-
-/// A `LatestSlot` with its waiting work.
-@usableFromInline final class TypedLatestSlot<Mutation: Sendable>: LatestSlot, @unchecked Sendable {
-  // Safe: see `LatestSlot`.
-  @usableFromInline var work: Pending<Mutation>?
-
-  @usableFromInline override init() {}
-
-  override func forEachScopeInWork(_ body: (EffectScope) -> Void) {
-    work?.forEachScope(body)
-  }
-}
-
-/// One cancellable unit of asynchronous work: the task of a `run`, a `take(until:)`, or a
-/// `cancellable(id:policy:)`.
-///
-/// Scopes nest: a mutation sent inside a scope is applied only if neither it nor an enclosing
-/// scope was cancelled. Every field that changes is read and written only by `RuntimeMachine`,
-/// under the runtime's lock, which is what makes "no mutation of a cancelled effect reaches
-/// `reduce`" hold.
-@usableFromInline class EffectScope: @unchecked Sendable {
-  // Safe: the `var`s are touched only by the runtime machine, whose lock guards them; the `let`s
-  // never change. `ReactorRuntimeTests` and `ConcurrencyTests` run every path under
-  // ThreadSanitizer in CI.
-
-  /// The scope this one runs inside, if any.
-  final let parent: EffectScope?
-  /// The id of `cancellable(id:policy:)` work, which groups it with the other runs of that id.
-  final let id: EffectID?
-  /// Whether the work is `.latest`: a top-level run of it waits in a `LatestSlot` for its task.
-  @usableFromInline final let isLatest: Bool
-  /// The runs of its id, while the scope is one of them. Not owned, so that the two do not keep
-  /// each other alive: the table owns the group, and drops it only once no scope is in it.
-  final unowned var group: EffectTable.Group?
-  /// The task running the scope's work, once it exists.
-  final var task: Task<Void, Never>?
-  /// For `.queue` work: whether it waits for its turn, and the continuation of its task once that
-  /// task is suspended waiting.
-  final var turn: Turn = .granted
-  /// Set once, by a cancel: whatever the scope sends from then on is dropped.
-  final var isCancelled = false
-  /// Set once, when the scope's work has returned or will never run.
-  final var isFinished = false
-
-  /// Makes a scope from its parent, its id and whether it is `.latest`.
-  @usableFromInline typealias Maker = (EffectScope?, EffectID?, Bool) -> EffectScope
-
-  enum Turn {
-    case granted
-    case waiting(UnsafeContinuation<Bool, Never>?)
-  }
-
-  @usableFromInline init(parent: EffectScope?, id: EffectID? = nil, isLatest: Bool = false) {
-    self.parent = parent
-    self.id = id
-    self.isLatest = isLatest
-  }
-
-  /// Whether the scope may still send mutations.
-  @usableFromInline final var isActive: Bool { !isFinished && !isRevoked }
-
-  /// Whether this scope or an enclosing one was cancelled.
-  @usableFromInline final var isRevoked: Bool { isCancelled || parent?.isRevoked == true }
 }

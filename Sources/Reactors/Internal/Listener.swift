@@ -61,11 +61,20 @@
     return others.remove(at: index)
   }
 
-  /// Forgets the consumers that have gone.
-  mutating func dropFinished() {
+  /// Forgets the consumers that have gone; returns them.
+  mutating func dropFinished() -> Listeners {
     var kept = Listeners()
-    for listener in all where !listener.isFinished { kept.append(listener) }
+    var dropped = Listeners()
+    for listener in all {
+      if listener.isFinished { dropped.append(listener) } else { kept.append(listener) }
+    }
     self = kept
+    return dropped
+  }
+
+  /// Ends the sequences of the consumers among these listeners, which have been let go.
+  @usableFromInline func finishConsumers() {
+    for listener in all { listener.consumer?.finish() }
   }
 
   /// Hands `state` to each listener in order; returns `false` if a consumer turned out gone.

@@ -90,6 +90,20 @@ extension UnsafeMutablePointer where Pointee == PlatformLock {
     deinitialize(count: 1)
   }
 
+  /// Readies a lock already in its memory, and tears it down before that memory is
+  /// deinitialized with what holds it (`StepLock`).
+  func readyLockInPlace() {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Android)
+    precondition(pthread_mutex_init(self, nil) == 0, "pthread_mutex_init failed")
+    #endif
+  }
+
+  func tearDownLockInPlace() {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Android)
+    pthread_mutex_destroy(self)
+    #endif
+  }
+
   /// Runs `body` with the lock held.
   @inlinable func whileLocked<Result>(_ body: () throws -> Result) rethrows -> Result {
     #if canImport(Darwin)

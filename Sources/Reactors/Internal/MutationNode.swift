@@ -10,7 +10,7 @@
   case merge([MutationNode])
   case run(EffectOperation<Mutation>)
   indirect case scoped(ScopeSpecification, MutationNode)
-  // NB: boxed, so the `AnyHashable` inside does not make every node's layout a run-time one.
+  // NB: boxed, so the existential inside the id does not make every node's layout larger.
   indirect case cancel(EffectID)
   /// Waits, then runs the inner work; the wait's deadline is fixed when the node starts.
   indirect case delayed(Delay, MutationNode)

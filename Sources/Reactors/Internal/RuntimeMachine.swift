@@ -3,38 +3,33 @@
 /// A *step* is the synchronous work of one thread: `mutate`, `reduce`, the observers. At most one
 /// thread owns the step at a time and runs the user's code with the lock released; a thread that
 /// finds a step running never waits: it queues its work, and the owner performs it before the
-/// step ends. Effects are registered here with their cancellation rules; listeners, hooks and
-/// the reactor's lifecycle too. Each event is a `mutating` method that returns what the caller
-/// must do once the lock is released (call observers, cancel tasks, resume continuations): the
-/// machine itself never calls out, so it can be driven and tested as a plain value.
+/// step ends. Who owns the step is the storage's step word (`StepLock`), beside the lock; the
+/// machine holds the queue and decides the rest. Effects are registered here with their
+/// cancellation rules; listeners, hooks and the reactor's lifecycle too. Each event is a
+/// `mutating` method that returns what the caller must do once the lock is released (call
+/// observers, cancel tasks, resume continuations, release what left the machine): the machine
+/// itself never calls out, so it can be driven and tested as a plain value.
 ///
-/// | state | events |
-/// |---|---|
-/// | not started (`state == nil`) | `beginStep` → the owner starts the reactor |
-/// | idle | `beginStep` takes the step; effects register, cancel, finish |
-/// | stepping | `beginStep` queues; `nextWork` hands the owner the queue, then ends the step |
-/// | ended (`hasEnded`) | actions are dropped; every effect cancelled, new ones as they come |
+/// The listeners are the step owner's: only a thread that owns the step changes them, so the
+/// owner reads them without the lock. A removal from a thread that finds the step owned waits in
+/// the extras (`pendingRemovals`) until the owner applies it.
+///
+/// The state/event table is in `DesignNotes.md`.
 @usableFromInline struct RuntimeMachine<Action: Sendable, Mutation: Sendable, State: Sendable> {
   @usableFromInline typealias Work = StepWork<Action, Mutation, State>
 
   /// The state after the last `reduce`; `nil` until the reactor is first used. Written only by
   /// the step's owner, under the lock.
   @usableFromInline var state: State?
-  // The small fields first, in the order below: they share the word after the state, which
-  // keeps an idle reactor's storage in a smaller allocation (`Performance.md`).
+  // The small fields first: they share the word after the state, which keeps an idle reactor's
+  // storage in a smaller allocation (`Performance.md`).
 
-  /// Whether a thread owns the step.
-  @usableFromInline var isStepping = false
   /// Whether a step must take the general path: a hook, a recorder, `take(until:)` work, or an
-  /// ended reactor. Kept up to date by every event that changes one of them.
+  /// ended reactor. Kept up to date by every event that changes one of them, and mirrored into
+  /// the step word by the storage.
   @usableFromInline var needsGeneralPath = false
   /// Whether the extras hold listeners after the first: without, a step never reads the extras.
   @usableFromInline var hasOtherListeners = false
-  /// Where the work not yet performed starts in `queue`. 32 bits: a queue of 2³¹ pieces of work
-  /// would have run out of memory first.
-  @usableFromInline var queueHead: Int32 = 0
-  /// Work that arrived while a step ran, in order, from `queueHead` on.
-  @usableFromInline var queue: [Work] = []
   /// The first listener; the others are in the extras, since most reactors have one (a view).
   @usableFromInline var firstListener: Listener<State>?
   /// What only some reactors use; allocated on first use.
@@ -46,33 +41,40 @@
 
   // MARK: - The step
 
-  /// Work arrives from outside a step.
-  ///
-  /// - Returns: Whether the caller now owns the step and performs `work` itself; if not, `work`
-  ///   was queued for the thread that owns it.
-  @inlinable mutating func beginStep(orQueue work: @autoclosure () -> Work) -> Bool {
-    if isStepping {
-      queue.append(work())
-      return false
-    }
-    isStepping = true
-    return true
+  /// The owner takes the queued work into `batch`, an empty array whose buffer becomes the
+  /// queue's, to perform with the lock released; and applies the pending removals, returning the
+  /// listeners removed, for it to release once the lock is.
+  @usableFromInline mutating func handOver(_ batch: inout [Work]) -> Listeners<State> {
+    if let extras { swap(&batch, &extras.queue) }
+    return applyRemovals()
   }
 
-  /// The owner finished a piece of work: hands it the next one, with the extras if the step
-  /// takes the general path, or ends the step.
-  @inlinable mutating func nextWork() -> (Work, RuntimeExtras<Action, Mutation, State>?)? {
-    precondition(isStepping, "Internal inconsistency: work asked for by a thread without the step")
-    if Int(queueHead) < queue.count {
-      defer { queueHead += 1 }
-      return (queue[Int(queueHead)], stepExtras())
+  /// Work arrived for the thread that owns the step.
+  @usableFromInline mutating func enqueue(_ work: Work) {
+    makeExtras().queue.append(work)
+  }
+
+  /// Work that arrived while a step ran, in order, for the step's owner; kept in the extras, as
+  /// most steps have none and an idle reactor is smaller without it.
+  var queue: [Work] { extras?.queue ?? [] }
+
+  /// The owner lets go of the listeners that other threads removed while it owned the step;
+  /// returns them, for it to release once the lock is.
+  @usableFromInline mutating func applyRemovals() -> Listeners<State> {
+    guard let extras, extras.removesAllListeners || !extras.pendingRemovals.isEmpty else {
+      return Listeners()
     }
-    if !queue.isEmpty {
-      queue.removeAll(keepingCapacity: queue.capacity <= 64)
-      queueHead = 0
+    if extras.removesAllListeners {
+      extras.removesAllListeners = false
+      extras.pendingRemovals = []
+      return takeListeners()
     }
-    isStepping = false
-    return nil
+    var removed = Listeners<State>()
+    for token in extras.pendingRemovals {
+      if let listener = removeListener(token) { removed.append(listener) }
+    }
+    extras.pendingRemovals = []
+    return removed
   }
 
   /// The extras as the step's owner needs them: `nil` on the plain path, where nothing in them
@@ -83,26 +85,20 @@
 
   /// Whether the step's owner may perform its work on the plain path: the reactor is started and
   /// has no hook, recorder, `take(until:)` work, and has not ended.
-  @inlinable var isPlain: Bool { state != nil && !needsGeneralPath }
-
-  /// Work from outside a step that must not overtake what the running step has queued.
-  ///
-  /// - Returns: Whether `work` was queued; if not, no step runs and the caller performs it now.
-  mutating func queueBehindStep(_ work: Work) -> Bool {
-    guard isStepping else { return false }
-    queue.append(work)
-    return true
-  }
+  var isPlain: Bool { state != nil && !needsGeneralPath }
 
   /// The owner reduced a new state.
   ///
-  /// - Returns: Who to tell, or `nil` if the mutation came from an effect cancelled since it was
-  ///   sent: the state is dropped, so nothing of cancelled work lands after the cancel (R7).
-  @inlinable mutating func commit(_ newState: State, from origin: EffectScope?) -> Listeners<State>?
-  {
-    if let origin, origin.isRevoked { return nil }
-    state = newState
-    return listeners
+  /// - Returns: Whether it is committed, and the state it replaced, for the caller to release
+  ///   once the lock is. A mutation from an effect cancelled since it was sent is not committed:
+  ///   nothing of cancelled work lands after the cancel (R7).
+  @inlinable mutating func commit(
+    _ newState: State, from origin: EffectScope?
+  ) -> (committed: Bool, replaced: State?) {
+    if let origin, origin.isRevoked { return (false, nil) }
+    var replaced: State? = newState
+    swap(&replaced, &state)
+    return (true, replaced)
   }
 
   /// The state a new listener gets first: the last one published.
@@ -113,20 +109,18 @@
 
   // MARK: - Listeners
 
-  /// Registers a listener; returns the state to hand it first, if there is one.
+  /// Forgets the consumers that have gone; returns them, to release once the lock is.
+  @usableFromInline mutating func dropFinishedConsumers() -> Listeners<State> {
+    listeners.dropFinished()
+  }
+
+  /// Registers a listener; returns the state to hand it first, if there is one. By the owner.
   mutating func add(_ listener: Listener<State>) -> State? {
     listeners.append(listener)
     return replayState
   }
 
-  /// Forgets the consumers that have gone.
-  @usableFromInline mutating func dropFinishedConsumers() {
-    listeners.dropFinished()
-  }
-
-  // MARK: - Extras
-
-  /// Synchronous observers and `StateSequence` consumers, in subscription order.
+  /// Synchronous observers and `StateSequence` consumers, in subscription order; the owner's.
   @inlinable var listeners: Listeners<State> {
     get { Listeners(first: firstListener, others: hasOtherListeners ? extras!.otherListeners : []) }
     set {
@@ -135,6 +129,35 @@
       if extras != nil || hasOtherListeners { makeExtras().otherListeners = newValue.others }
     }
   }
+
+  /// Removes the listener registered under `token`, or the registration still queued for it;
+  /// returns what was removed, for the caller to release once the lock is. By a thread that owns
+  /// the step.
+  mutating func removeListener(_ token: ObjectIdentifier) -> Listener<State>? {
+    if let removed = listeners.remove(token) { return removed }
+    return removeQueuedListener(token)
+  }
+
+  /// Removes a registration still queued under `token`, or leaves the removal to the step's
+  /// owner. By a thread that finds the step owned by another.
+  mutating func removeListenerLater(_ token: ObjectIdentifier) -> Listener<State>? {
+    if let removed = removeQueuedListener(token) { return removed }
+    makeExtras().pendingRemovals.append(token)
+    return nil
+  }
+
+  private mutating func removeQueuedListener(_ token: ObjectIdentifier) -> Listener<State>? {
+    guard let extras else { return nil }
+    for index in extras.queue.indices {
+      if case .listen(let listener) = extras.queue[index], listener.token == token {
+        extras.queue[index] = .barrier {}
+        return listener
+      }
+    }
+    return nil
+  }
+
+  // MARK: - Extras
 
   /// The extras, allocated on first use.
   @usableFromInline mutating func makeExtras() -> RuntimeExtras<Action, Mutation, State> {
@@ -145,13 +168,14 @@
   }
 
   /// Counts a task about to start, if a leak check or test store installed a tracker.
-  func countTask() -> TaskCount {
+  @usableFromInline func countTask() -> TaskCount {
     TaskCount(extras?.tracker)
   }
 
   /// Recomputes `needsGeneralPath` after a hook, the recorder, the pipeline, a stop condition or
-  /// the lifecycle changed.
+  /// the lifecycle changed. The storage calls it (`RuntimeStorage.updatePath`), and mirrors it.
   @usableFromInline mutating func updatePath() {
+    guard state != nil else { return needsGeneralPath = true }
     guard let extras else { return needsGeneralPath = false }
     needsGeneralPath =
       extras.effects.hasStopConditions || extras.effects.hasEnded || !extras.isPlain
@@ -159,28 +183,41 @@
 
   // MARK: - Lifecycle
 
-  /// Ends the reactor while something may still hold it: every effect is cancelled, every
-  /// listener let go, and from now on actions are dropped.
+  /// Ends the reactor while something may still hold it: every effect is cancelled, and from now
+  /// on actions are dropped; the caller updates the path. The listeners are let go by whoever owns the step
+  /// (`takeListeners()`).
   ///
   /// - Returns: What to do outside the lock.
   mutating func end() -> Ending {
     // Idle waiters stay: they wait only while a task runs, and the tasks end after this.
     let followUp = makeExtras().effects.endAll()
     let ending = Ending(
-      followUp: followUp, consumers: listeners.all.compactMap(\.consumer),
-      pipeline: extras?.pipeline, children: extras?.children)
-    listeners = Listeners()
+      followUp: followUp, pipeline: extras?.pipeline, children: extras?.children)
     extras?.children = nil
-    updatePath()
     return ending
+  }
+
+  /// Lets every listener go; by a thread that owns the step.
+  mutating func takeListeners() -> Listeners<State> {
+    defer { listeners = Listeners() }
+    return listeners
   }
 
   /// What ending a reactor leaves to do outside the lock.
   struct Ending {
     let followUp: FollowUp
-    let consumers: [StateBuffer<State>]
     let pipeline: Pipeline<Action, Mutation, State>?
     let children: ChildRegistry?
+    /// The listeners let go, if the thread ending the reactor took them; their consumers end.
+    var listeners = Listeners<State>()
+
+    /// Cancels, resumes, ends the consumers, the hooks' tasks and the children.
+    func perform() {
+      followUp.perform()
+      for consumer in listeners.all.compactMap(\.consumer) { consumer.finish() }
+      pipeline?.disconnect()
+      children?.endAll()
+    }
   }
 }
 
@@ -189,6 +226,9 @@
   var tasksToCancel: [Task<Void, Never>] = []
   var turnsToResume: [(UnsafeContinuation<Bool, Never>, granted: Bool)] = []
   var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// What the machine let go of that may hold the user's values (a run with its action, a
+  /// predicate, waiting work): released with the follow-up, once the lock is.
+  @usableFromInline var released: [Any] = []
 
   @usableFromInline init() {}
 
@@ -196,16 +236,19 @@
     self.tasksToCancel = tasksToCancel
   }
 
-  var isEmpty: Bool { tasksToCancel.isEmpty && turnsToResume.isEmpty && idleWaiters.isEmpty }
+  var isEmpty: Bool {
+    tasksToCancel.isEmpty && turnsToResume.isEmpty && idleWaiters.isEmpty && released.isEmpty
+  }
 
   static func += (lhs: inout FollowUp, rhs: FollowUp) {
     lhs.tasksToCancel += rhs.tasksToCancel
     lhs.turnsToResume += rhs.turnsToResume
     lhs.idleWaiters += rhs.idleWaiters
+    lhs.released += rhs.released
   }
 
   /// Cancels and resumes; never call it with a lock held.
-  func perform() {
+  @usableFromInline func perform() {
     for task in tasksToCancel { task.cancel() }
     for (continuation, granted) in turnsToResume { continuation.resume(returning: granted) }
     for waiter in idleWaiters { waiter.resume() }

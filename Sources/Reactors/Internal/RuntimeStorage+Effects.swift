@@ -6,10 +6,26 @@ extension RuntimeStorage {
   @inlinable func start<R: Reactor>(
     _ tree: MutationNode<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    // A `.latest` run with nothing to do now waits in its id's slot, registered in one hold.
+    if case .scoped(.cancellable(let key, .latest), let inner) = tree,
+      let work = deferred(inner)
+    {
+      return scheduleLatest(work, id: id(of: key, for: action), for: action, reactor)
+    }
     guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else {
       return
     }
     spawn(pending, for: action, extras, reactor)
+  }
+
+  /// The work of `node` if it has no immediate part: a `run`, or a delay (whose deadline is
+  /// fixed now, at the send).
+  @inlinable func deferred(_ node: MutationNode<Mutation>) -> Pending<Mutation>? {
+    switch node {
+    case .run(let operation): .run(operation)
+    case .delayed(let delay, let inner): .wait(delay.begin(), then: inner)
+    default: nil
+    }
   }
 
   /// Performs the immediate part of `node` — delivers mutations, registers scopes, fixes delay
@@ -62,7 +78,7 @@ extension RuntimeStorage {
         return nil
       }
     case .cancel(let id):
-      cancel(id: id)
+      cancel { $0.cancel(id: id) }
       return nil
     case .delayed(let delay, let inner):
       return .wait(delay.begin(), then: inner)
@@ -82,7 +98,7 @@ extension RuntimeStorage {
     let reactor = delivery.reactor
     let registration = update { machine in
       machine.makeExtras().effects.registerThrottled(arrival, id: throttle.id, parent: scope) {
-        EffectContext(reactor: reactor, action: action, parent: $0, id: $1, isLatest: $2)
+        EffectContext(reactor: reactor, action: action, parent: $0, id: $1)
       }
     }
     switch registration {
@@ -106,13 +122,15 @@ extension RuntimeStorage {
   ) -> EffectTable.Registration
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let rule = rule(for: specification, action: action)
-    return update { machine in
-      let (registration, followUp) = machine.makeExtras().effects.register(rule, parent: parent) {
-        EffectContext(reactor: reactor, action: action, parent: $0, id: $1, isLatest: $2)
+    let register = { (machine: inout Machine) in
+      machine.makeExtras().effects.register(rule, parent: parent) {
+        EffectContext(reactor: reactor, action: action, parent: $0, id: $1)
       }
-      if rule.isStop { machine.updatePath() }  // Only a stop condition changes the path.
-      return (registration, followUp)
     }
+    // Only a stop condition changes the path.
+    let (registration, followUp) = rule.isStop ? updatePath(register) : withLock(register)
+    followUp.perform()
+    return registration
   }
 
   /// The rule a specification written in `mutate` stands for.
@@ -128,11 +146,17 @@ extension RuntimeStorage {
         return .stop(nil)
       }
       return .stop { ($0 as? Action).map(predicate.matches) ?? false }
-    case .cancellable(.id(let id), let policy):
-      return .cancellable(id, policy)
-    case .cancellable(.actionCase, let policy):
-      // Computed before locking: reading the case name may run the action's `customMirror`.
-      return .cancellable(EffectID(caseOf: action), policy)
+    case .cancellable(let key, let policy):
+      return .cancellable(id(of: key, for: action), policy)
+    }
+  }
+
+  /// The id a key written in `mutate` stands for; computed before locking: reading an action's
+  /// case name may run its `customMirror`.
+  @usableFromInline func id(of key: EffectKey, for action: Action) -> EffectID {
+    switch key {
+    case .id(let id): id
+    case .actionCase: EffectID(caseOf: action)
     }
   }
 
@@ -146,49 +170,6 @@ extension RuntimeStorage {
     case .parallel(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
       for part in parts { spawn(part, for: action, extras, reactor) }
-    case .scoped(let scope, let inner) where scope.isLatest:
-      let slot = update { machine -> (TypedLatestSlot<Mutation>?, FollowUp) in
-        let extras = machine.makeExtras()
-        guard
-          let (slot, isNew, followUp) = extras.effects.schedule(
-            in: scope, newSlot: TypedLatestSlot<Mutation>.init)
-        else {
-          return (nil, extras.effects.finish(inner, in: scope))  // Cancelled: it never starts.
-        }
-        let typed = unsafeDowncast(slot, to: TypedLatestSlot<Mutation>.self)
-        typed.work = inner
-        return (isNew ? typed : nil, followUp)
-      }
-      guard let slot else { return }  // A task waiting to start takes the work.
-      let count = trackTask()
-      let task = Task(priority: inner.priority) { [weak reactor] in
-        func runNewestWork() async {
-          // One turn for the sender first: a burst of sends replaces the work meanwhile.
-          await Task.yield()
-          // The newest work left in the slot by the time the task starts.
-          let taken = reactor?.runtime.storage.update {
-            machine -> ((EffectScope, Pending<Mutation>)?, FollowUp) in
-            let effects = machine.makeExtras()
-            guard let scope = effects.effects.take(slot), let work = slot.work else {
-              return (nil, FollowUp())
-            }
-            slot.work = nil
-            // Cancelled while it waited here (an explicit cancel): it never starts.
-            if !scope.isActive { return (nil, effects.effects.finish(work, in: scope)) }
-            return ((scope, work), FollowUp())
-          }
-          if let (scope, work) = taken {
-            await EffectContext<R>.of(scope).run(work)
-          }
-        }
-        if count.isTracked {
-          await count.run(for: action, runNewestWork)
-        } else {
-          await runNewestWork()
-        }
-        count.taskEnded()
-      }
-      perform { $0.makeExtras().effects.attach(task, to: slot) }
     case .scoped(let scope, let inner):
       launch(inner, in: EffectContext<R>.of(scope))
     case .queued(let scope, _):
@@ -201,6 +182,61 @@ extension RuntimeStorage {
       // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
       let task = makeTask(pending, in: context, count: extras == nil ? .untracked : trackTask())
       perform { $0.makeExtras().effects.registerPlain(context, task: task) }
+    }
+  }
+
+  /// Leaves `work` in the slot of `id`'s `.latest` runs, in one hold, and starts the slot's task
+  /// if it has none waiting: a burst of sends starts one task, which runs the newest work.
+  @inlinable func scheduleLatest<R: Reactor>(
+    _ work: Pending<Mutation>, id: EffectID, for action: Action, _ reactor: R
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    // The run it replaces holds the user's closures and action: released once the lock is.
+    var replaced: (Pending<Mutation>?, Action?) = (nil, nil)
+    let (slot, count) = update { machine -> ((LatestRun<R>?, TaskCount), FollowUp) in
+      guard
+        let (slot, isNew, followUp) = machine.makeExtras().effects.registerLatest(
+          id: id, newSlot: LatestRun<R>.init)
+      else { return ((nil, .untracked), FollowUp()) }  // Ended: it never starts.
+      let run = unsafeDowncast(slot, to: LatestRun<R>.self)
+      replaced = run.replace(with: work, for: action)
+      return (isNew ? (run, machine.countTask()) : (nil, .untracked), followUp)
+    }
+    _ = replaced
+    guard let slot else { return }  // A task waiting to start takes the work.
+    let task = Task(priority: work.priority) { [weak reactor] in
+      // One turn for the sender first: a burst of sends replaces the work meanwhile.
+      await Task.yield()
+      guard let (context, work) = reactor?.runtime.storage.take(slot, reactor) else {
+        return count.taskEnded()  // Cancelled before it started: the run never starts.
+      }
+      if count.isTracked {
+        await count.run(for: context.action) { await context.run(work) }
+      } else {
+        await context.run(work)
+      }
+      count.taskEnded()
+    }
+    perform { $0.makeExtras().effects.attach(task, to: slot) }
+  }
+
+  /// The newest run left in `slot`, taken by its task in a scope made now; `nil` if the slot was
+  /// cancelled.
+  @inlinable func take<R: Reactor>(
+    _ slot: LatestRun<R>, _ reactor: R?
+  ) -> (EffectContext<R>, Pending<Mutation>)?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    update { machine in
+      let (scope, followUp) = machine.makeExtras().effects.take(slot) { parent, id in
+        // An open slot always holds a run: a cancel closes the slot as it drops the run.
+        guard let action = slot.action else {
+          preconditionFailure("Internal inconsistency: an open .latest slot without its run")
+        }
+        return EffectContext(reactor: reactor, action: action, parent: parent, id: id)
+      }
+      guard let scope, let work = slot.work else { return (nil, followUp) }
+      slot.work = nil
+      slot.action = nil
+      return ((EffectContext<R>.of(scope), work), followUp)
     }
   }
 
@@ -260,43 +296,25 @@ extension RuntimeStorage {
     guard let scope else {
       preconditionFailure("Internal inconsistency: a task's mutation outside any scope")
     }
-    let (owns, isPlain) = withLock { machine -> (Bool, Bool) in
-      // R7: checked under the lock that every cancel takes; checked again at the commit.
-      guard scope.isActive else { return (false, false) }
-      return (machine.beginStep(orQueue: .mutation(mutation, scope)), machine.isPlain)
-    }
-    guard owns else { return }
-    if isPlain {
-      apply(mutation, from: scope, nil, reactor)
-      performQueuedWork(reactor)
-    } else {
-      runStep(.mutation(mutation, scope), reactor)
-    }
+    // Through the lock: a cancelled or finished scope is dropped before `reduce` (R7).
+    enterLocked(.mutation(mutation, scope), reactor, from: scope)
   }
 
   /// Records that an effect's task has returned; a running step may still hold mutations it
   /// sent, so its scope then ends behind them, in the step's queue.
   @usableFromInline func end(_ scope: EffectScope) {
     perform { machine in
-      machine.queueBehindStep(.effectEnded(scope))
-        ? FollowUp() : machine.makeExtras().effects.finish(scope)
+      guard case .free = claimStep(flagging: StepLock.queued, takingIt: false) else {
+        machine.enqueue(.effectEnded(scope))
+        return FollowUp()
+      }
+      return machine.makeExtras().effects.finish(scope)
     }
   }
 
-  @usableFromInline func cancel(id: EffectID) {
-    perform { machine in
-      let followUp = machine.makeExtras().effects.cancel(id: id)
-      machine.updatePath()
-      return followUp
-    }
-  }
-
-  @usableFromInline func cancel(_ scope: EffectScope) {
-    perform { machine in
-      let followUp = machine.makeExtras().effects.cancel(scope)
-      machine.updatePath()
-      return followUp
-    }
+  /// Cancels what `cancel` picks in the table, and updates the path: a stop condition may go.
+  @usableFromInline func cancel(_ pick: (inout EffectTable) -> FollowUp) {
+    updatePath { pick(&$0.makeExtras().effects) }.perform()
   }
 
   @usableFromInline func isActive(_ scope: EffectScope) -> Bool {
@@ -336,7 +354,7 @@ extension RuntimeStorage {
   }
 
   var runningEffectCount: Int {
-    withLock { $0.effects.running.count }
+    withLock { $0.effects.runningCount }
   }
 }
 

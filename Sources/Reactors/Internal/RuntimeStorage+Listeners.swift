@@ -23,49 +23,36 @@ extension RuntimeStorage {
   }
 
   /// Removes a listener, or forgets it if its registration is still queued.
+  ///
+  /// The listeners are the step owner's: with the step free, this thread takes it for the
+  /// removal; otherwise the owner removes it before it publishes again, or ends its step.
   func removeListener(_ token: ObjectIdentifier) {
     // Released here, once the lock is: an observer's closure may hold objects whose `deinit` is
     // user code.
-    _ = withLock { $0.removeListener(token) }
-  }
-
-  var consumerCount: Int {
-    withLock { $0.listeners.all.count { $0.consumer != nil } }
+    _ = withLock { machine -> Listener<State>? in
+      switch claimStep(flagging: StepLock.removals) {
+      case .taken:
+        defer { step.clearLocked(StepLock.owned) }
+        return machine.removeListener(token)
+      case .flagged, .free:
+        return machine.removeListenerLater(token)
+      }
+    }
   }
 
   /// Changes the test hooks, and the path that steps take accordingly.
   func updateExtras(_ update: (RuntimeExtras<Action, Mutation, State>) -> Void) {
-    withLock { machine in
-      update(machine.makeExtras())
-      machine.updatePath()
-    }
+    updatePath { update($0.makeExtras()) }
   }
 
   /// The tracker of this runtime's tasks, installed on the first call.
   func trackEffects() -> EffectTracker {
-    withLock { machine in
+    updatePath { machine in
       let extras = machine.makeExtras()
       if let tracker = extras.tracker { return tracker }
       let tracker = EffectTracker()
       extras.tracker = tracker
-      machine.updatePath()
       return tracker
     }
-  }
-}
-
-extension RuntimeMachine {
-  /// Removes the listener registered under `token`, or the registration still queued for it;
-  /// returns what was removed, for the caller to release once the lock is.
-  mutating func removeListener(_ token: ObjectIdentifier) -> Listener<State>? {
-    if let removed = listeners.remove(token) { return removed }
-    // Only work not yet performed.
-    for index in queue.indices.dropFirst(Int(queueHead)) {
-      if case .listen(let listener) = queue[index], listener.token == token {
-        queue[index] = .barrier {}
-        return listener
-      }
-    }
-    return nil
   }
 }

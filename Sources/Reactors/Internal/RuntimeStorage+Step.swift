@@ -11,21 +11,50 @@ extension RuntimeStorage {
   /// owns the step, which performs it before that step ends. Never waits.
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let (owns, isPlain) = withLock { ($0.beginStep(orQueue: .send(action)), $0.isPlain) }
-    guard owns else { return }
-    if isPlain {
-      handle(action, nil, reactor)
-      performQueuedWork(reactor)
-    } else {
-      runStep(.send(action), reactor)
-    }
+    enter(.send(action), reactor) { handle(action, nil, reactor) }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
   func submit<R: Reactor>(_ work: Work, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard withLock({ $0.beginStep(orQueue: work) }) else { return }
-    runStep(work, reactor)
+    enter(work, reactor) { perform(work, nil, reactor) }
+  }
+
+  /// The one way into a step. A free step on the plain path is taken with one compare-exchange
+  /// and `plainly` performs the work; otherwise the lock decides: take the step and perform
+  /// `work` on the general path, or queue it for the thread that owns the step.
+  @inlinable func enter<R: Reactor>(
+    _ work: @autoclosure () -> Work, _ reactor: R, plainly: () -> Void
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if step.takeFree() {
+      plainly()
+      endStep(reactor)
+    } else {
+      enterLocked(work(), reactor, from: nil)
+    }
+  }
+
+  /// The entry through the lock: the step is owned by another thread or takes the general path,
+  /// or the work comes from an effect, whose scope must still be active when `reduce` runs.
+  ///
+  /// - Parameter scope: The scope of the effect that sent `work`: dropped if it was cancelled or
+  ///   has finished, checked under the lock that every cancel takes (R7; the commit checks again).
+  @inlinable func enterLocked<R: Reactor>(
+    _ work: Work, _ reactor: R, from scope: EffectScope?
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let (owns, isStarted) = withLock { machine -> (Bool, Bool) in
+      if let scope, !scope.isActive { return (false, true) }
+      switch claimStep(flagging: StepLock.queued) {
+      case .taken: return (true, machine.state != nil)
+      case .flagged, .free:
+        machine.enqueue(work)
+        return (false, true)
+      }
+    }
+    guard owns else { return }
+    if !isStarted { start(reactor) }
+    perform(work, stepExtras(), reactor)
+    endStep(reactor)
   }
 
   @inlinable func currentState<R: Reactor>(of reactor: R) -> State
@@ -38,7 +67,7 @@ extension RuntimeStorage {
   /// it right now, in which case the initial state is still the current one.
   @usableFromInline func startedState<R: Reactor>(of reactor: R) -> State
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if withLock({ $0.beginStep(orQueue: .barrier {}) }) { runStep(nil, reactor) }
+    submit(.barrier {}, reactor)
     return withLock { $0.state } ?? reactor.initialState
   }
 
@@ -48,45 +77,81 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor else { return }
     let thread = ThreadIdentity.current
-    let route = withLock { machine -> Extras?? in
-      if let extras = machine.extras, extras.isRelaying(on: thread) { return .some(extras) }
-      return machine.beginStep(orQueue: work) ? .some(nil) : .none
+    let relaying = withLock { machine in
+      machine.extras.flatMap { $0.isRelaying(on: thread) ? $0 : nil }
     }
-    switch route {
-    case .some(let extras?): perform(work, extras, reactor)
-    case .some(nil): runStep(work, reactor)
-    case .none: break
+    if let relaying { perform(work, relaying, reactor) } else { submit(work, reactor) }
+  }
+
+  // MARK: - The step word
+
+  /// What `claimStep(flagging:takingIt:)` did.
+  @usableFromInline enum Claim {
+    /// The step was free: the caller owns it now.
+    case taken
+    /// The step was free, and the caller did not take it.
+    case free
+    /// Another thread owns the step: the flag is set for it, and it will look before it ends.
+    case flagged
+  }
+
+  /// With the lock held: sets `flag` for the thread that owns the step, or takes the step if it
+  /// is free and `takingIt`. Owners clear flags only with the lock held, so a flag set here is
+  /// seen; and a step taken here has no flag: setting one takes the lock.
+  @usableFromInline func claimStep(flagging flag: Int, takingIt: Bool = true) -> Claim {
+    let step = self.step
+    while true {
+      let word = step.loadWordLocked()
+      if word & StepLock.owned == 0 {
+        if !takingIt { return .free }
+        if step.exchangeWordLocked(word, word | StepLock.owned) { return .taken }
+      } else if word & flag != 0 || step.exchangeWordLocked(word, word | flag) {
+        return .flagged
+      }
     }
+  }
+
+  /// Ends the step, performing first what other threads left for it: queued work and removals.
+  @inlinable func endStep<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if !step.tryEnd() { performHandovers(reactor) }
+  }
+
+  /// Performs what other threads left for the step until nothing is left, then ends it.
+  @inlinable func performHandovers<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    // The queue's buffer comes back for the next handover, so a contended step allocates once.
+    var batch: [Work] = []
+    repeat { performHandover(reactor, &batch) } while !step.tryEnd()
+  }
+
+  /// Takes the queued work in one hold, in exchange for the emptied `batch`, lets the removed
+  /// listeners go, and performs the work.
+  @inlinable func performHandover<R: Reactor>(_ reactor: R, _ batch: inout [Work])
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let removed = withLock { machine in
+      step.clearLocked(StepLock.queued | StepLock.removals)
+      return machine.handOver(&batch)
+    }
+    removed.finishConsumers()
+    for item in batch { perform(item, stepExtras(), reactor) }
+    batch.removeAll(keepingCapacity: true)  // Released here, with the lock released.
+  }
+
+  /// The extras, if the step takes the general path now.
+  @usableFromInline func stepExtras() -> Extras? {
+    step.loadWord() & StepLock.general == 0 ? nil : withLock { $0.stepExtras() }
   }
 
   // MARK: - The step
 
   /// The state, read by the thread that owns the step without the lock: only that thread writes
-  /// it, and it took the step through the lock.
+  /// it, and it took the step from the last owner through the step word or the lock.
   @inlinable var ownerState: State {
     withUnsafeMutablePointerToHeader { $0.pointee.state! }
   }
 
-  /// Performs `first`, then everything queued meanwhile, then ends the step.
-  @usableFromInline func runStep<R: Reactor>(_ first: Work?, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    var (isStarted, extras) = withLock { ($0.state != nil, $0.stepExtras()) }
-    if !isStarted {
-      start(reactor)
-      extras = withLock { $0.stepExtras() }
-    }
-    if let first { perform(first, extras, reactor) }
-    performQueuedWork(reactor)
-  }
-
-  /// Performs what other threads queued meanwhile, then ends the step.
-  @inlinable func performQueuedWork<R: Reactor>(_ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    while let (work, extras) = withLock({ $0.nextWork() }) {
-      perform(work, extras, reactor)
-    }
-  }
-
+  /// Performs one piece of a step's work, on the thread that owns the step.
   @inlinable func perform<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch work {
@@ -95,21 +160,7 @@ extension RuntimeStorage {
     case .mutation(let mutation, let scope):
       deliver(mutation, from: scope, extras, reactor)
     case .effectEnded(let scope):
-      finishEffect(scope)
-    default:
-      performRare(work, extras, reactor)
-    }
-  }
-
-  /// Records that an effect's task has returned, behind what it queued before.
-  @usableFromInline func finishEffect(_ scope: EffectScope) {
-    perform { $0.makeExtras().effects.finish(scope) }
-  }
-
-  /// The work that the plain path never queues.
-  @usableFromInline func performRare<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    switch work {
+      perform { $0.makeExtras().effects.finish(scope) }
     case .observedSend(let action, let around):
       around(true)
       receiveSent(action, withLock { $0.makeExtras() }, reactor)
@@ -119,25 +170,45 @@ extension RuntimeStorage {
     case .transformedMutation(let mutation, let origin):
       apply(mutation, from: origin, extras, reactor)
     case .state(let state):
-      let listeners = withLock { machine in
-        machine.makeExtras().published = state
-        return machine.listeners
-      }
-      publish(state, to: listeners)
+      publishTransformed(state)
     case .listen(let listener):
-      if let replay = withLock({ $0.add(listener) }) { _ = listener.receive(replay) }
+      listen(listener)
     case .replaceState(let state):
-      let listeners = withLock { machine in
-        machine.state = state
-        if machine.extras?.pipeline?.states != nil { machine.extras?.published = state }
-        return machine.listeners
-      }
-      publish(state, to: listeners)
+      replace(state)
     case .barrier(let body):
       body()
-    case .send, .mutation, .effectEnded:
-      perform(work, extras, reactor)
     }
+  }
+
+  /// A state out of `transform(state:)`: what new listeners get first, and what every listener
+  /// is told. The one it replaces is released once the lock is.
+  @usableFromInline func publishTransformed(_ state: State) {
+    let replaced = withLock { machine in
+      var replaced: State? = state
+      swap(&replaced, &machine.makeExtras().published)
+      return replaced
+    }
+    _ = replaced
+    publish(state)
+  }
+
+  /// Adds a listener, handing it the state to start from.
+  @usableFromInline func listen(_ listener: Listener<State>) {
+    if let replay = withLock({ $0.add(listener) }) { _ = listener.receive(replay) }
+  }
+
+  /// Stub mode: sets a state without `reduce`, and tells the listeners.
+  @usableFromInline func replace(_ state: State) {
+    let replaced = withLock { machine in
+      var published: State?
+      if let extras = machine.extras, extras.pipeline?.states != nil {
+        published = state
+        swap(&published, &extras.published)
+      }
+      return (machine.commit(state, from: nil).replaced, published)
+    }
+    _ = replaced  // Released here, with the lock released.
+    publish(state)
   }
 
   /// An action as sent: stops the `take(until:)` work it matches, then goes through
@@ -202,14 +273,15 @@ extension RuntimeStorage {
     _ mutation: Mutation, from origin: EffectScope?, _ extras: Extras?, _ reactor: R
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let newState = reactor.reduce(state: ownerState, mutation: mutation)
-    guard let listeners = withLock({ $0.commit(newState, from: origin) }) else { return }
+    // The replaced state is released once the lock is: its `deinit` may read the state.
+    guard withLock({ $0.commit(newState, from: origin) }).committed else { return }
     if let extras {
       report(mutation, newState, extras)
       if let relay = extras.pipeline?.states {
         return handOver(extras) { relay.emit(newState, origin: nil) }
       }
     }
-    publish(newState, to: listeners)
+    publish(newState)
   }
 
   /// Tells diagnostics and the recorder of a reduced mutation and its state.
@@ -222,9 +294,29 @@ extension RuntimeStorage {
     extras.recorder?.mutationReduced(mutation)
   }
 
-  /// Tells every listener of a new state, in order.
-  @inlinable func publish(_ state: State, to listeners: Listeners<State>) {
-    if !listeners.receive(state) { withLock { $0.dropFinishedConsumers() } }
+  /// Tells every listener of a new state, in order. The listeners are the owner's: read where
+  /// they are, without the lock or a copy.
+  @inlinable func publish(_ state: State) {
+    if step.loadWord() & StepLock.removals != 0 { applyRemovals() }
+    let allAlive = withUnsafeMutablePointerToHeader { machine in
+      var allAlive = machine.pointee.firstListener?.receive(state) ?? true
+      if machine.pointee.hasOtherListeners {
+        // Held in a constant, the array lends its elements to the loop without a retain each.
+        let others = machine.pointee.extras!.otherListeners
+        for listener in others where !listener.receive(state) { allAlive = false }
+      }
+      return allAlive
+    }
+    if !allAlive { _ = withLock { $0.dropFinishedConsumers() } }  // Released unlocked.
+  }
+
+  /// Lets go of the listeners that other threads removed while this one owned the step.
+  @usableFromInline func applyRemovals() {
+    let removed = withLock { machine in
+      step.clearLocked(StepLock.removals)
+      return machine.applyRemovals()
+    }
+    removed.finishConsumers()
   }
 
   /// Hands a value to a `transform` hook; what the hook delivers synchronously comes back
@@ -246,18 +338,17 @@ extension RuntimeStorage {
     // The predicates are user code: run them with the lock released.
     let matching = stops.filter { $0.matches(action) }.map(\.scope)
     guard !matching.isEmpty else { return }
-    perform { machine in
+    updatePath { machine in
       var followUp = FollowUp()
       for scope in matching { followUp += machine.makeExtras().effects.cancel(scope) }
-      machine.updatePath()
       return followUp
-    }
+    }.perform()
   }
 
   // MARK: - Starting
 
   /// Reads the initial state and connects the `transform` hooks; runs once, in the first step.
-  func start<R: Reactor>(_ reactor: R)
+  @usableFromInline func start<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let initialState = reactor.initialState
     #if DEBUG
@@ -267,14 +358,13 @@ extension RuntimeStorage {
         + "property `let runtime = Runtime()`")
     #endif
     let pipeline = Pipeline.make(for: reactor)
-    let (extras, diagnostics) = withLock {
+    let (extras, diagnostics) = updatePath {
       machine -> (Extras?, [ReactorDiagnostics<Action, Mutation, State>]) in
       machine.state = initialState
       let diagnostics = machine.extras?.diagnostics ?? []
       guard let pipeline else { return (nil, diagnostics) }
       let extras = machine.makeExtras()
       extras.pipeline = pipeline
-      machine.updatePath()
       return (extras, diagnostics)
     }
     // Hooks that print what each state changed start from this one.

@@ -1,13 +1,15 @@
-/// Owns a reactor's lock and its `RuntimeMachine`, and performs what the machine decides: runs
-/// the user's code, tells listeners, starts, cancels and resumes tasks.
+/// Owns a reactor's lock, its step word and its `RuntimeMachine`, and performs what the machine
+/// decides: runs the user's code, tells listeners, starts, cancels and resumes tasks.
 ///
-/// The lock is held only while the machine is read or updated — never while user code runs.
+/// The lock is held only while the machine is read or updated — never while user code runs, and
+/// nothing of the user's is released while it is held: values that leave the machine are handed
+/// back and dropped after unlocking. The step word (`StepLock`) says who owns the step.
 /// The extensions split the work: `+Step` performs a step (the synchronous path, `@inlinable`
 /// so that it is specialised for each reactor), `+Effects` interprets what `mutate` returned and
 /// runs its tasks, `+Listeners` manages who listens and the hooks of `ReactorsTesting`.
 @usableFromInline
 final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
-  LockedBuffer<RuntimeMachine<Action, Mutation, State>>
+  ManagedBuffer<RuntimeMachine<Action, Mutation, State>, StepLock>
 {
   // Shared between threads through `ReactorRuntime`, which says why that is safe.
 
@@ -27,29 +29,67 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
       extras.recorder = recorder?.session
       machine.updatePath()
     }
-    return make(machine)
+    let storage = unsafeDowncast(
+      create(minimumCapacity: 1) { _ in machine }, to: RuntimeStorage.self)
+    storage.withUnsafeMutablePointerToElements { tail in
+      tail.initialize(to: StepLock())
+      tail.lock.readyLockInPlace()
+    }
+    return storage
   }
 
   deinit {
     // The reactor is gone: cancel everything it started and end every consumer (R9).
-    let ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
-    let machine = withUnsafeMutablePointerToHeader { $0.pointee }
-    for case .barrier(let release) in machine.queue[Int(machine.queueHead)...] { release() }
-    ending.followUp.perform()
-    for consumer in ending.consumers { consumer.finish() }
-    ending.pipeline?.disconnect()
-    ending.children?.endAll()
+    var ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
+    ending.listeners = withUnsafeMutablePointerToHeader { $0.pointee.takeListeners() }
+    let queue = withUnsafeMutablePointerToHeader { $0.pointee.queue }
+    for case .barrier(let release) in queue { release() }
+    ending.perform()
+    withUnsafeMutablePointerToElements { tail in
+      tail.lock.tearDownLockInPlace()
+      tail.deinitialize(count: 1)
+    }
+  }
+
+  /// Runs `body` with the lock held.
+  @inlinable func withLock<Result>(_ body: (inout Machine) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointers { machine, tail in
+      try tail.lock.whileLocked { try body(&machine.pointee) }
+    }
   }
 
   /// Runs `body` with the lock held, then performs what it left to do once the lock is released.
-  @usableFromInline func update<Result>(_ body: (inout Machine) -> (Result, FollowUp)) -> Result {
+  @inlinable func update<Result>(_ body: (inout Machine) -> (Result, FollowUp)) -> Result {
     let (result, followUp) = withLock(body)
     followUp.perform()
     return result
   }
 
   /// Runs `body` with the lock held, then performs the follow-up it returns.
-  @usableFromInline func perform(_ body: (inout Machine) -> FollowUp) {
+  @inlinable func perform(_ body: (inout Machine) -> FollowUp) {
     withLock(body).perform()
+  }
+
+  /// Runs `body` with the lock held, then mirrors whether steps take the general path into the
+  /// step word: what every event that may change the path goes through.
+  @usableFromInline func updatePath<Result>(_ body: (inout Machine) -> Result) -> Result {
+    withUnsafeMutablePointers { machine, tail in
+      tail.lock.whileLocked {
+        let result = body(&machine.pointee)
+        machine.pointee.updatePath()
+        let general = machine.pointee.needsGeneralPath
+        while true {
+          let word = tail.loadWordLocked()
+          let wanted = general ? word | StepLock.general : word & ~StepLock.general
+          if word == wanted || tail.exchangeWordLocked(word, wanted) { return result }
+        }
+      }
+    }
+  }
+
+  /// The step word, for the step's entry points.
+  @inlinable var step: UnsafeMutablePointer<StepLock> {
+    // The tail never moves; the pointer is used only while `self` is.
+    withUnsafeMutablePointerToElements { $0 }
   }
 }

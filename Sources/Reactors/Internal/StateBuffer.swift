@@ -42,41 +42,43 @@
 
   @inlinable var isFinished: Bool { contents.withLock { $0.isFinished } }
 
-  /// Whether the consumer is suspended waiting for a state.
-  var hasWaiter: Bool { contents.withLock { $0.waiter != nil } }
-
   /// Hands a state to the consumer; returns `false` once the consumer has gone.
   @discardableResult
   @inlinable func push(_ state: State) -> Bool {
-    let (waiter, isAlive) = contents.withLock {
-      contents -> (UnsafeContinuation<State?, Never>?, Bool) in
-      if contents.isFinished { return (nil, false) }
+    // A state replaced here is released once the lock is: its `deinit` may send to the reactor,
+    // which pushes to this buffer again.
+    let (waiter, isAlive, replaced) = contents.withLock {
+      contents -> (UnsafeContinuation<State?, Never>?, Bool, State?) in
+      if contents.isFinished { return (nil, false, nil) }
       if let waiter = contents.waiter {
         contents.waiter = nil
-        return (waiter, true)
+        return (waiter, true, nil)
       }
-      if contents.latestOnly {
-        contents.queue.removeAll(keepingCapacity: true)
-        contents.head = 0
-      }
+      // Latest only, the queue holds at most the one state not read yet.
+      let replaced = contents.latestOnly ? contents.queue.popLast() : nil
       contents.queue.append(state)
-      return (nil, true)
+      return (nil, true, replaced)
     }
     waiter?.resume(returning: state)
+    _ = replaced
     return isAlive
   }
 
   /// Ends the consumer's sequence and frees what it had not read yet.
   @usableFromInline func finish() {
-    let waiter = contents.withLock { contents -> UnsafeContinuation<State?, Never>? in
-      guard !contents.isFinished else { return nil }
+    // The states not read are released once the lock is, for the same reason as in `push`.
+    let (waiter, unread) = contents.withLock {
+      contents -> (UnsafeContinuation<State?, Never>?, [State]) in
+      guard !contents.isFinished else { return (nil, []) }
       contents.isFinished = true
-      contents.queue = []
+      var unread: [State] = []
+      swap(&unread, &contents.queue)
       contents.head = 0
       defer { contents.waiter = nil }
-      return contents.waiter
+      return (contents.waiter, unread)
     }
     waiter?.resume(returning: nil)
+    _ = unread
     let body = onFinish.withLock { body in
       defer { body = nil }
       return body

@@ -22,6 +22,13 @@ func processCPUNanoseconds() -> UInt64 {
   return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
 }
 
+/// The CPU time the calling thread has used so far.
+func threadCPUNanoseconds() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
 /// Times `body`; counts its allocations too when `countingAllocations` is set.
 @inline(__always)
 func measure(countingAllocations: Bool, _ body: () -> Void) -> Measured {

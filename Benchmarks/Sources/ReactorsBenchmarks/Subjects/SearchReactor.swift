@@ -1,4 +1,5 @@
 import Reactors
+import Synchronization
 
 /// A search-as-you-type reactor: each query is applied at once and starts a 1 ms search whose
 /// result must land only if no newer query came meanwhile (`.latest`).
@@ -28,6 +29,10 @@ final class SearchReactor: Reactor {
   let initialState = State()
   let runtime = Runtime()
   private let searchTime: Duration
+  private let started = RunCounter()
+
+  /// How many runs a task started: the others were superseded before their task took them.
+  var runsStarted: Int { started.value }
 
   init(searchTime: Duration = .milliseconds(1)) {
     self.searchTime = searchTime
@@ -38,7 +43,8 @@ final class SearchReactor: Reactor {
     case .updateQuery(let query):
       return .concat(
         .just(.setQuery(query)),
-        .run { [searchTime] send in
+        .run { [searchTime, started] send in
+          started.increment()
           try await Task.sleep(for: searchTime)
           send(.setResults(query: query))
         }
@@ -57,5 +63,16 @@ final class SearchReactor: Reactor {
       state.resultsQuery = query
     }
     return state
+  }
+}
+
+/// Counts the runs that started, from any thread.
+final class RunCounter: Sendable {
+  private let count = Atomic(0)
+
+  var value: Int { count.load(ordering: .relaxed) }
+
+  func increment() {
+    count.wrappingAdd(1, ordering: .relaxed)
   }
 }

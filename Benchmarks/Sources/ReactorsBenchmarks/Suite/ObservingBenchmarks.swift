@@ -11,7 +11,7 @@ extension Benchmark {
   static func fanout(consumers: Int = 100, changes: Int) -> Benchmark {
     Benchmark(
       name: "fanout-\(consumers)", baseline: "resume-\(consumers)", extras: [.median("consumers")],
-      checks: [.ratio(atMost: 1.5)]
+      checks: [.ratio(atMost: 2)]
     ) { counting in
       runBlocking {
         let reactor = CounterReactor()

@@ -1,0 +1,57 @@
+/// A top-level `.latest` run waiting for the task spawned to start it: a newer run of the same
+/// id replaces the one in it before the task starts, so the superseded work never starts at all,
+/// and no scope is made for it.
+///
+/// The table sees the slot; the work and its action are in the subclass, typed by the runtime
+/// that owns it.
+@usableFromInline class LatestSlot: @unchecked Sendable {
+  // Safe: `id` never changes; the `var`s are read and written only under the runtime's lock
+  // (`EffectTable`, `RuntimeStorage`).
+  /// The id the run is registered under.
+  final let id: EffectID
+  /// The task spawned for the slot, once it exists.
+  final var task: Task<Void, Never>?
+  /// Whether the task has yet to take the run (or to find the slot cancelled).
+  final var isWaiting = true
+  /// The scope of the run the task took, once it started.
+  final var taken: EffectScope?
+
+  @usableFromInline init(id: EffectID) {
+    self.id = id
+  }
+
+  /// Lets go of the waiting run, which will never start; returns it, to release once the lock
+  /// is.
+  func dropWork() -> Any? { nil }
+}
+
+/// A `LatestSlot` with its waiting run: the work and the action it answers.
+@usableFromInline final class LatestRun<R: Reactor>: LatestSlot, @unchecked Sendable {
+  // Safe: see `LatestSlot`.
+  @usableFromInline var work: Pending<R.Mutation>?
+  @usableFromInline var action: R.Action?
+
+  @usableFromInline override init(id: EffectID) {
+    super.init(id: id)
+  }
+
+  /// Leaves `work` for the task in place of the run waiting here; returns that run, to release
+  /// once the lock is.
+  @inlinable func replace(
+    with work: Pending<R.Mutation>, for action: R.Action
+  ) -> (Pending<R.Mutation>?, R.Action?) {
+    defer {
+      self.work = work
+      self.action = action
+    }
+    return (self.work, self.action)
+  }
+
+  override func dropWork() -> Any? {
+    defer {
+      work = nil
+      action = nil
+    }
+    return (work, action)
+  }
+}
