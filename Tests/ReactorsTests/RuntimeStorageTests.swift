@@ -150,7 +150,10 @@ private final class ProbeReactor: Reactor {
     case .runUntilStopped(let probe):
       // Waits until cancelled: by the stop action, which the predicate matches.
       .run { _ in try await Task.sleep(for: .seconds(60)) }
-        .take(until: self.action.filter { [probe] in _ = probe; return $0.isStop })
+        .take(
+          until: self.action.filter { [probe] in
+            _ = probe; return $0.isStop
+          })
     case .stop: .none
     case .noop: .just(.noop)
     }
