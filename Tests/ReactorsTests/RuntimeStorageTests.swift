@@ -150,10 +150,7 @@ private final class ProbeReactor: Reactor {
     case .runUntilStopped(let probe):
       // Waits until cancelled: by the stop action, which the predicate matches.
       .run { _ in try await Task.sleep(for: .seconds(60)) }
-        .take(
-          until: self.action.filter { [probe] in
-            _ = probe; return $0.isStop
-          })
+        .take(until: self.action.filter { action in withExtendedLifetime(probe) { action.isStop } })
     case .stop: .none
     case .noop: .just(.noop)
     }
