@@ -86,13 +86,14 @@ final class TerminalSession: @unchecked Sendable {
     condition.withLock { received.count }
   }
 
-  /// Waits until the output written after `mark` contains `text`; `false` after 30 s.
+  /// Waits until the output written after `mark` contains `text`; `false` after 90 s, a safety
+  /// net sized for CI's sanitizer runs, where 146 of these sessions share two cores.
   func waitForOutput(containing text: String, after mark: Int = 0) async -> Bool {
     await Self.onOwnThread { self.blockUntilOutput(containing: text, after: mark) }
   }
 
   private func blockUntilOutput(containing text: String, after mark: Int) -> Bool {
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(90)
     condition.lock()
     defer { condition.unlock() }
     while !String(decoding: received[min(mark, received.count)...], as: UTF8.self).contains(text) {
