@@ -4,7 +4,7 @@ import Testing
 
 /// The examples' workaround for URLSession's busy wait on Linux is wired in: the process's
 /// `curl_multi_setopt`, which FoundationNetworking calls, is the examples' and not libcurl's.
-@Suite struct CurlSocketReregistrationTests {
+@Suite(.timeLimit(.minutes(1))) struct CurlSocketReregistrationTests {
   @Test func foundationNetworkingReachesTheExamplesCurlMultiSetopt() throws {
     // Already loaded by FoundationNetworking: this only takes another reference.
     let libcurl = try #require(dlopen("libcurl.so.4", RTLD_LAZY))

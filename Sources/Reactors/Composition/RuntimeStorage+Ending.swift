@@ -9,14 +9,12 @@ extension RuntimeStorage {
   func end() {
     let ending = updatePath { machine in
       var ending = machine.end()
-      // The listeners are the step owner's: taken now if the step is free, or by its owner.
-      switch claimStep(flagging: StepLock.removals) {
-      case .taken:
-        ending.listeners = machine.takeListeners()
-        step.clearLocked(StepLock.owned)
-      case .flagged, .free:
-        machine.makeExtras().removesAllListeners = true
-      }
+      ending.listeners = changeListeners(
+        &machine, now: { $0.takeListeners() },
+        later: { machine in
+          machine.makeExtras().removesAllListeners = true
+          return Listeners()
+        })
       return ending
     }
     ending.perform()

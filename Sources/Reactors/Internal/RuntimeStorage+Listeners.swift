@@ -29,14 +29,24 @@ extension RuntimeStorage {
   func removeListener(_ token: ObjectIdentifier) {
     // Released here, once the lock is: an observer's closure may hold objects whose `deinit` is
     // user code.
-    _ = withLock { machine -> Listener<State>? in
-      switch claimStep(flagging: StepLock.removals) {
-      case .taken:
-        defer { step.clearLocked(StepLock.owned) }
-        return machine.removeListener(token)
-      case .flagged, .free:
-        return machine.removeListenerLater(token)
-      }
+    _ = withLock { machine in
+      changeListeners(
+        &machine, now: { $0.removeListener(token) }, later: { $0.removeListenerLater(token) })
+    }
+  }
+
+  /// With the lock held, changes the listeners, which are the step owner's: `now` if the step is
+  /// free (taken for that instant), or `later`, which leaves the change to the thread that owns
+  /// the step, flagged so that it applies it before it publishes again or ends.
+  func changeListeners<Result>(
+    _ machine: inout Machine, now: (inout Machine) -> Result, later: (inout Machine) -> Result
+  ) -> Result {
+    switch claimStep(flagging: StepLock.removals) {
+    case .taken:
+      defer { step.clearLocked(StepLock.owned) }
+      return now(&machine)
+    case .flagged, .free:
+      return later(&machine)
     }
   }
 
