@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Reactors
+@_spi(Persistence) import Reactors
 
 #if canImport(Darwin)
 import Darwin
@@ -53,30 +53,26 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
   private let lockDescriptor: Int32?
   private let redaction: Redaction
   private let onDiagnostic: @Sendable (PersistenceDiagnostic) -> Void
-  @usableFromInline let queue = DispatchQueue(label: "ReactorsPersistence.StateFile")
-  @usableFromInline let lock = NSLock()
-  @usableFromInline var mutable: Mutable
+  private let queue = DispatchQueue(label: "ReactorsPersistence.StateFile")
+  private let lock = NSLock()
+  private var mutable: Mutable
 
   /// What changes after opening.
-  @usableFromInline struct Mutable {
+  struct Mutable {
     var diagnostics: [PersistenceDiagnostic] = []
-    @usableFromInline var isSaving: Bool
-    /// The saved part of the last state observed; the first observed state only sets it.
-    @usableFromInline var lastObserved: R.Saved?
-    @usableFromInline var hasObserved = false
-    /// The newest value not yet written, if any.
-    @usableFromInline var pending: R.Saved?
-    /// Whether the queue has a write loop running or scheduled.
-    @usableFromInline var isWriting = false
-    /// The value on disk, as far as this process knows.
-    var lastWritten: R.Saved?
+    var isSaving: Bool
+    /// The saved part that needs no write: on disk as far as this process knows, or the one the
+    /// reactor started from.
+    var known: R.Saved?
+    /// The reactor being saved, and its identity, which tells its states from a replaced one's.
+    weak var reactor: R?
+    var reactorID: ObjectIdentifier?
     var writeCount = 0
-    var observation: StateObservation?
 
-    init(diagnostics: [PersistenceDiagnostic], isSaving: Bool, lastWritten: R.Saved?) {
+    init(diagnostics: [PersistenceDiagnostic], isSaving: Bool, known: R.Saved?) {
       self.diagnostics = diagnostics
       self.isSaving = isSaving
-      self.lastWritten = lastWritten
+      self.known = known
     }
   }
 
@@ -113,7 +109,7 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
     restored = opened.restored
     mutable = Mutable(
       diagnostics: opened.diagnostics, isSaving: opened.lockDescriptor != nil,
-      lastWritten: opened.restored)
+      known: opened.restored)
     for diagnostic in opened.diagnostics { onDiagnostic(diagnostic) }
   }
 
@@ -143,106 +139,119 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
     return R.restoring(restored, into: state)
   }
 
-  // NB: inlinable with `observe(_:)`, so that the observer is specialized for the reactor: the
-  // generic one made `persisted-sync-action` several times slower than `sync-action`.
-  /// Saves `reactor`'s state from now on, for as long as it lives: every state it commits is
-  /// observed, and a change of its saved part is written.
+  /// Saves `reactor`'s state from now on, for as long as it lives: a change of its saved part
+  /// is written, and its last state when it goes.
   ///
-  /// Call it from the reactor's initializer: the state observed first is the one it starts
-  /// from, and is not written. Calling it again saves the new reactor instead.
-  @inlinable public func save(_ reactor: R) {
+  /// Call it from the reactor's initializer: the state it starts from is not written, unless it
+  /// differs from the restored one. Calling it again saves the new reactor instead.
+  ///
+  /// The file is not an observer: it asks the reactor for the end of its next step only when it
+  /// is ready to write, so a step costs nothing while a write runs (`persisted-sync-action`).
+  public func save(_ reactor: R) {
     guard isSaving else { return }
-    keep(reactor.observe { state in self.observe(state) })
-  }
-
-  /// Keeps `observation`, and cancels the one it replaces.
-  @usableFromInline func keep(_ observation: StateObservation) {
-    let replaced = lock.withLock {
-      defer { mutable.observation = observation }
-      return mutable.observation
+    let id = ObjectIdentifier(reactor)
+    let startedFrom = R.saved(from: reactor.initialState)
+    lock.withLock {
+      mutable.reactor = reactor
+      mutable.reactorID = id
+      if mutable.known == nil { mutable.known = startedFrom }
     }
-    replaced?.cancel()
+    reactor.setStepWatcher { [self] state, isLast in stepEnded(state, isLast: isLast, of: id) }
+    queue.async { [weak self] in self?.settle(self?.rearmed(id), of: id) }
   }
 
-  /// Returns once the saved part of the last state observed is on disk (or its write failed,
-  /// see ``diagnostics``).
+  /// Returns once the saved part of the reactor's current state is on disk (or its write
+  /// failed, see ``diagnostics``).
   ///
   /// Call it before the program exits, on every way out.
   public func flush() async {
-    await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
+    await withCheckedContinuation { continuation in
+      // Weakly: the caller holds the file, and the job must not outlive its `resume()` holding
+      // it, or the file's lock could outlive the caller's last reference.
+      queue.async { [weak self] in
+        self?.settleCurrent()
+        continuation.resume()
+      }
+    }
   }
 
   /// ``flush()`` for a caller that cannot wait asynchronously, such as an exit path: blocks the
-  /// calling thread until the last value observed is on disk.
+  /// calling thread until the saved part of the reactor's current state is on disk.
   public func flushSynchronously() {
-    queue.sync {}
+    queue.sync { settleCurrent() }
   }
 
-  /// A state the reactor committed, on the thread of its step: only compares and hands over.
-  @inlinable func observe(_ state: R.State) {
+  /// A step of the reactor ended, on its thread, or the reactor went: hands the state to the
+  /// queue. The last state is compared here, so that a reactor that goes unchanged leaves no job
+  /// holding the file.
+  private func stepEnded(_ state: R.State, isLast: Bool, of id: ObjectIdentifier) {
+    guard isLast else {
+      return queue.async { [weak self] in self?.settle(R.saved(from: state), of: id) }
+    }
     let saved = R.saved(from: state)
-    lock.lock()
-    if mutable.hasObserved {
-      guard mutable.isSaving, mutable.lastObserved != saved else { return lock.unlock() }
-    } else {
-      mutable.hasObserved = true
-      // The first state is the one the reactor started from: restored, or its initial state
-      // (nothing to write, not even an empty file), unless it changed before `save` was called.
-      guard let restored, restored != saved else {
-        mutable.lastObserved = saved
-        return lock.unlock()
-      }
-    }
-    // The values replaced are released after unlocking, as anything of the user's is.
-    var replaced = (Optional(saved), Optional(saved))
-    swap(&replaced.0, &mutable.lastObserved)
-    swap(&replaced.1, &mutable.pending)
-    let startsWriting = !mutable.isWriting
-    mutable.isWriting = true
-    lock.unlock()
-    if startsWriting { queue.async { self.writePending() } }
+    if needsWrite(saved, of: id) { queue.async { self.settle(saved, of: id) } }
   }
 
-  /// Writes the pending value until there is none: the newest one each time.
-  @usableFromInline func writePending() {
-    while true {
-      let next = lock.withLock { () -> (R.Saved, R.Saved?)? in
-        guard mutable.isSaving, let pending = mutable.pending else {
-          mutable.isWriting = false
-          return nil
-        }
-        mutable.pending = nil
-        return (pending, mutable.lastWritten)
-      }
-      guard let (saved, lastWritten) = next else { return }
-      if saved != lastWritten { write(saved) }
+  /// On the queue: writes the saved part of the current state if it changed.
+  private func settleCurrent() {
+    guard let id = lock.withLock({ mutable.reactorID }) else { return }
+    settle(rearmed(id), of: id)
+  }
+
+  /// On the queue: writes `saved` if it changed, then asks the reactor for its next step, and
+  /// goes on while the state changed meanwhile.
+  private func settle(_ saved: R.Saved?, of id: ObjectIdentifier) {
+    var next = saved
+    while let saved = next {
+      // A failed write is tried again at the next step, not at once.
+      if needsWrite(saved, of: id), !write(saved) { return _ = rearmed(id) }
+      next = rearmed(id)
     }
   }
 
-  private func write(_ saved: R.Saved) {
+  /// Whether `saved`, of the reactor `id`, is to be written.
+  private func needsWrite(_ saved: R.Saved, of id: ObjectIdentifier) -> Bool {
+    lock.withLock { mutable.isSaving && mutable.reactorID == id && mutable.known != saved }
+  }
+
+  /// Asks the reactor to tell the end of its next step; returns the saved part of its current
+  /// state if that is to be written, `nil` if not or if the reactor has gone.
+  private func rearmed(_ id: ObjectIdentifier) -> R.Saved? {
+    let reactor = lock.withLock { mutable.reactorID == id ? mutable.reactor : nil }
+    guard let reactor else { return nil }
+    let saved = R.saved(from: reactor.armStepWatcher() ?? reactor.initialState)
+    return needsWrite(saved, of: id) ? saved : nil
+  }
+
+  /// Writes `saved`; whether it is on disk.
+  private func write(_ saved: R.Saved) -> Bool {
     let reactorName = StateFileFormat.reactorName(of: R.self)
     let data: Data
     do {
       data = try StateFileFormat.encode(saved, reactor: reactorName, version: R.savedVersion)
     } catch {
-      return report(.cannotSave(path: path, reason: "the state does not encode: \(error)"))
+      report(.cannotSave(path: path, reason: "the state does not encode: \(error)"))
+      return false
     }
     let redaction = redaction
     if let member = StateFileFormat.secretMember(
       in: data, isSecret: { redaction.isSecret($0) }, allowed: R.allowedSecretMembers)
     {
       let reason = PersistenceError.secretMember(member, reactor: reactorName).description
-      return report(.cannotSave(path: path, reason: reason), stopsSaving: true)
+      report(.cannotSave(path: path, reason: reason), stopsSaving: true)
+      return false
     }
     do {
       try FileSystem.writeAtomically(data, to: path)
     } catch {
-      return report(.cannotSave(path: path, reason: error.description))
+      report(.cannotSave(path: path, reason: error.description))
+      return false
     }
     lock.withLock {
-      mutable.lastWritten = saved
+      mutable.known = saved
       mutable.writeCount += 1
     }
+    return true
   }
 
   /// Records `diagnostic` (once in a row: a full disk is not told at every change) and tells

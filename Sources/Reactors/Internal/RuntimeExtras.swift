@@ -40,6 +40,9 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   var pendingRemovals: [ObjectIdentifier] = []
   /// The reactor ended while another thread owned the step: that thread lets every listener go.
   var removesAllListeners = false
+  /// Told of the state at the end of a step when the step word says it waits, and when the
+  /// reactor goes (`Reactor+StepWatching.swift`).
+  @usableFromInline var watcher: (@Sendable (_ state: State, _ isLast: Bool) -> Void)?
 
   init() {}
 

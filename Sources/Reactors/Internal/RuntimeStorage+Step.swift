@@ -126,16 +126,18 @@ extension RuntimeStorage {
   }
 
   /// Takes the queued work in one hold, in exchange for the emptied `batch`, lets the removed
-  /// listeners go, and performs the work.
+  /// listeners go, performs the work, and tells the watcher if it waits.
   @inlinable func performHandover<R: Reactor>(_ reactor: R, _ batch: inout [Work])
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let removed = withLock { machine in
-      step.clearLocked(StepLock.queued | StepLock.removals)
-      return machine.handOver(&batch)
+    let (removed, watcher) = withLock { machine in
+      let isWatched = step.loadWordLocked() & StepLock.watched != 0
+      step.clearLocked(StepLock.forOwner)
+      return (machine.handOver(&batch), isWatched ? machine.extras?.watcher : nil)
     }
     removed.finishConsumers()
     for item in batch { perform(item, stepExtras(), reactor) }
     batch.removeAll(keepingCapacity: true)  // Released here, with the lock released.
+    watcher?(ownerState, false)
   }
 
   /// The extras, if the step takes the general path now.

@@ -42,9 +42,12 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     // The reactor is gone: cancel everything it started and end every consumer (R9).
     var ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
     ending.listeners = withUnsafeMutablePointerToHeader { $0.pointee.takeListeners() }
-    let queue = withUnsafeMutablePointerToHeader { $0.pointee.queue }
+    let (queue, watcher, state) = withUnsafeMutablePointerToHeader {
+      ($0.pointee.queue, $0.pointee.extras?.watcher, $0.pointee.state)
+    }
     for case .barrier(let release) in queue { release() }
     ending.perform()
+    if let watcher, let state { watcher(state, true) }  // The last state, whether it waits or not.
     withUnsafeMutablePointerToElements { tail in
       tail.lock.tearDownLockInPlace()
       tail.deinitialize(count: 1)

@@ -40,6 +40,11 @@ extension StepLock {
   @usableFromInline static var removals: Int { 4 }
   /// Steps take the general path (`RuntimeMachine.needsGeneralPath`, mirrored).
   @usableFromInline static var general: Int { 8 }
+  /// The step watcher waits to hear of the next step's end (`Reactor+StepWatching.swift`).
+  /// Set whether or not the step is owned: a free step with it set is taken through the lock.
+  @usableFromInline static var watched: Int { 16 }
+  /// What keeps an owner from ending its step with one compare-exchange.
+  @usableFromInline static var forOwner: Int { queued | removals | watched }
 }
 
 extension UnsafeMutablePointer where Pointee == StepLock {
@@ -58,17 +63,18 @@ extension UnsafeMutablePointer where Pointee == StepLock {
     #endif
   }
 
-  /// Ends the step unless work or removals wait for its owner; releases what the owner wrote.
+  /// Ends the step unless work, removals or the watcher wait for its owner; releases what the
+  /// owner wrote.
   @inlinable func tryEnd() -> Bool {
     #if canImport(Darwin)
     return lock.whileLocked {
-      guard pointee.word & (StepLock.queued | StepLock.removals) == 0 else { return false }
+      guard pointee.word & StepLock.forOwner == 0 else { return false }
       pointee.word &= ~StepLock.owned
       return true
     }
     #else
     var word = pointee.word.load(ordering: .relaxed)
-    while word & (StepLock.queued | StepLock.removals) == 0 {
+    while word & StepLock.forOwner == 0 {
       let (exchanged, found) = pointee.word.compareExchange(
         expected: word, desired: word & ~StepLock.owned, ordering: .releasing)
       if exchanged { return true }
@@ -107,6 +113,15 @@ extension UnsafeMutablePointer where Pointee == StepLock {
     pointee.word.compareExchange(
       expected: expected, desired: desired, ordering: .acquiringAndReleasing
     ).exchanged
+    #endif
+  }
+
+  /// Sets `flags`, with the lock held.
+  @inlinable func setLocked(_ flags: Int) {
+    #if canImport(Darwin)
+    pointee.word |= flags
+    #else
+    pointee.word.bitwiseOr(flags, ordering: .acquiringAndReleasing)
     #endif
   }
 
