@@ -37,7 +37,7 @@ import Testing
     let first = started(table.register(.cancellable(id, .merge), parent: nil))
     let second = started(table.register(.cancellable(id, .merge), parent: nil))
     #expect(first.isActive && second.isActive)
-    #expect(table.running.count == 2)
+    #expect(table.runningScopes == 2)
   }
 
   @Test func latestCancelsTheRunInFlightAndItsTask() {
@@ -94,7 +94,7 @@ import Testing
     _ = table.cancel(id: id)
     #expect(first.isCancelled && second.isCancelled)
     // Still counted until their tasks return.
-    #expect(table.running.count == 2)
+    #expect(table.runningScopes == 2)
   }
 
   @Test func takeUntilRegistersAStopConditionThatEndsWithItsScope() {
@@ -112,11 +112,11 @@ import Testing
     #expect(opened?.isNew == true)
     guard let slot = opened?.slot else { return }
     // Waiting for its task, the run has no scope yet, and counts as running.
-    #expect(table.running.isEmpty && table.runningCount == 1 && !table.isIdle)
+    #expect(table.runningScopes == 0 && table.runningCount == 1 && !table.isIdle)
     // A second run before the slot's task started: no new task, no scope.
     let replaced = table.registerLatest(id: id, newSlot: LatestSlot.init)
     #expect(replaced?.slot === slot && replaced?.isNew == false)
-    #expect(table.running.isEmpty)
+    #expect(table.runningScopes == 0)
     // The task takes the newest run in a scope made now, and is attached to it.
     let task = Task<Void, Never> {}
     _ = table.attach(task, to: slot)
@@ -124,7 +124,7 @@ import Testing
       Issue.record("the open slot's task should take its run")
       return
     }
-    #expect(taken.id == id && taken.task == task && table.running.count == 1)
+    #expect(taken.id == id && taken.task == task && table.runningScopes == 1)
     // A third run now needs a task of its own, and cancels the one that started.
     let reopened = table.registerLatest(id: id, newSlot: LatestSlot.init)
     #expect(taken.isCancelled && reopened?.followUp.tasksToCancel == [task])
@@ -187,7 +187,7 @@ import Testing
     let followUp = table.registerPlain(scope, task: task)
     #expect(scope.isCancelled)
     #expect(followUp.tasksToCancel == [task])
-    #expect(table.running.count == 1)  // Until its task returns, like any other.
+    #expect(table.runningScopes == 1)  // Until its task returns, like any other.
   }
 
   @Test func afterTheEndEveryNewScopeIsCancelledAsItComes() {
@@ -231,7 +231,7 @@ import Testing
     #expect(followUp.tasksToCancel == (row.cancelsEarlier ? [task] : []))
     #expect(followUp.turnsToResume.isEmpty && followUp.idleWaiters.isEmpty)
     // Cancelled runs still count until their tasks return; a skipped one never counts.
-    #expect(table.running.count == earlier.count + (row.outcome == .skip ? 0 : 1))
+    #expect(table.runningScopes == earlier.count + (row.outcome == .skip ? 0 : 1))
   }
 
   /// What ended the scope that new work registers inside.
@@ -254,7 +254,7 @@ import Testing
     case .finished: _ = table.finish(parent)
     case .enclosingScopeCancelled: _ = table.cancel(outer)
     }
-    let countBefore = table.running.count
+    let countBefore = table.runningScopes
     let skipped: Bool
     let followUp: FollowUp
     switch kind {
@@ -283,7 +283,7 @@ import Testing
       skipped = registration == .skip
     }
     #expect(skipped)
-    #expect(followUp.isEmpty && table.running.count == countBefore && !table.hasStopConditions)
+    #expect(followUp.isEmpty && table.runningScopes == countBefore && !table.hasStopConditions)
   }
 
   /// What a throttle's window decides for an arriving run.
@@ -315,12 +315,12 @@ import Testing
     switch (decision, registration) {
     case (.start, .start(let scope)), (.hold, .hold(let scope, _)),
       (.holdReplacingTheHeldRun, .hold(let scope, _)):
-      #expect(scope.isActive && table.running.count == 2)
+      #expect(scope.isActive && table.runningScopes == 2)
       // Held or running, it is a run of the id: `cancel(id:)` reaches it.
       _ = table.cancel(id: id)
       #expect(scope.isCancelled)
     case (.drop, .skip):
-      #expect(table.running.count == 1)
+      #expect(table.runningScopes == 1)
     default:
       Issue.record("expected \(decision), got \(registration)")
     }
@@ -434,7 +434,7 @@ import Testing
     let other = started(table.register(.cancellable(EffectID("other"), .merge), parent: nil))
     let followUp = table.cancel(id: id)
     #expect(followUp.isEmpty)
-    #expect(other.isActive && table.running.count == 1)
+    #expect(other.isActive && table.runningScopes == 1)
   }
 
   /// A scope as `cancel(_:)` finds it.
@@ -468,7 +468,7 @@ import Testing
     // The waiting run has its turn once the running one is gone, unless it was the one cancelled.
     if target == .waitingForItsTurn {
       _ = table.finish(running)
-      #expect(!waiting.isActive && table.running.count == 1)
+      #expect(!waiting.isActive && table.runningScopes == 1)
     } else {
       guard case .granted = waiting.turn else {
         Issue.record("the waiting run should have its turn")

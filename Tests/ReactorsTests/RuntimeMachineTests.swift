@@ -263,7 +263,7 @@ import Testing
       #expect(waits && ending.followUp.idleWaiters.isEmpty)
       #expect(ending.followUp.tasksToCancel == [task] && scope.isCancelled)
       // Cancelled, the effect still counts until its task returns.
-      #expect(machine.effects.running.count == 1)
+      #expect(machine.effects.runningScopes == 1)
       let followUp = machine.makeExtras().effects.finish(scope)
       #expect(followUp.idleWaiters.count == 1)
       if followUp.idleWaiters.isEmpty { continuation.resume() } else { followUp.perform() }

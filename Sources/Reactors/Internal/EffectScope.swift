@@ -1,3 +1,7 @@
+#if !canImport(Darwin)
+import Synchronization
+#endif
+
 /// One cancellable unit of asynchronous work: the task of a `run`, a `take(until:)`, or a
 /// `cancellable(id:policy:)`.
 ///
@@ -17,15 +21,35 @@
   /// The runs of its id, while the scope is one of them. Not owned, so that the two do not keep
   /// each other alive: the table owns the group, and drops it only once no scope is in it.
   final unowned var group: EffectTable.Group?
+  /// The scopes registered after and before this one, while it runs (`EffectTable.newestRunning`).
+  final var next: EffectScope?
+  final unowned var previous: EffectScope?
   /// The task running the scope's work, once it exists.
   final var task: Task<Void, Never>?
   /// For `.queue` work: whether it waits for its turn, and the continuation of its task once that
   /// task is suspended waiting.
   final var turn: Turn = .granted
+  #if canImport(Darwin)
   /// Set once, by a cancel: whatever the scope sends from then on is dropped.
   final var isCancelled = false
   /// Set once, when the scope's work has returned or will never run.
   final var isFinished = false
+  #else
+  /// `isCancelled` and `isFinished`, written under the lock and read without it by a task's
+  /// `emit` (`RuntimeStorage+Effects.swift`). Apple systems read them under the lock: `Atomic`
+  /// is newer there than this package's minimums (see `StepLock`).
+  @usableFromInline final let flags = Atomic<UInt8>(0)
+  /// Set once, by a cancel: whatever the scope sends from then on is dropped.
+  @inlinable final var isCancelled: Bool {
+    get { flags.load(ordering: .acquiring) & 1 != 0 }
+    set { if newValue { flags.bitwiseOr(1, ordering: .releasing) } }
+  }
+  /// Set once, when the scope's work has returned or will never run.
+  @inlinable final var isFinished: Bool {
+    get { flags.load(ordering: .acquiring) & 2 != 0 }
+    set { if newValue { flags.bitwiseOr(2, ordering: .releasing) } }
+  }
+  #endif
 
   /// Makes a scope from its parent and its id.
   @usableFromInline typealias Maker = (EffectScope?, EffectID?) -> EffectScope

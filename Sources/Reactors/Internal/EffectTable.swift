@@ -9,9 +9,12 @@
 /// Its rows: `EffectScope`, one run (in its own file); `Group`, the runs of one id (below);
 /// `LatestSlot`, a top-level `.latest` run waiting for its task (in its own file).
 @usableFromInline struct EffectTable {
-  /// Every scope registered and not finished. A cancelled scope stays until its task returns, so
-  /// "no effect is running" means no task of this reactor is left.
-  private(set) var running: [ObjectIdentifier: EffectScope] = [:]
+  /// Every scope registered and not finished, as a list through the scopes themselves
+  /// (`EffectScope.next`), from the newest: registering and finishing one hashes nothing. A cancelled
+  /// scope stays until its task returns, so "no effect is running" means no task is left.
+  private(set) var newestRunning: EffectScope?
+  /// How many scopes run.
+  private(set) var runningScopes = 0
   /// The runs of each id that has any.
   private var groups: [EffectID: Group] = [:]
   /// `take(until:)` scopes and their predicates.
@@ -77,10 +80,10 @@
 
   /// Whether no task of the reactor is left to run: every scope has finished, and every open
   /// slot's task has started.
-  var isIdle: Bool { running.isEmpty && slotsWaitingForTasks == 0 }
+  var isIdle: Bool { runningScopes == 0 && slotsWaitingForTasks == 0 }
 
   /// How many runs are registered and not finished, counting an open slot's as one.
-  var runningCount: Int { running.count + slotsWaitingForTasks }
+  var runningCount: Int { runningScopes + slotsWaitingForTasks }
 
   // MARK: - Registering
 
@@ -282,9 +285,17 @@
     // A scope ends once: when its task returns, or when its work is dropped before any task ran it.
     precondition(!scope.isFinished, "Internal inconsistency: an effect's scope finished twice")
     scope.isFinished = true
-    guard running.removeValue(forKey: ObjectIdentifier(scope)) != nil else {
-      preconditionFailure("Internal inconsistency: an effect's scope finished but never registered")
+    precondition(
+      scope.previous != nil || newestRunning === scope,
+      "Internal inconsistency: an effect's scope finished but never registered")
+    if let previous = scope.previous {
+      previous.next = scope.next
+    } else {
+      newestRunning = scope.next
     }
+    scope.next?.previous = scope.previous
+    (scope.previous, scope.next) = (nil, nil)
+    runningScopes -= 1
     var followUp = forget(scope)
     followUp.idleWaiters = takeIdleWaitersIfIdle()
     return followUp
@@ -309,7 +320,11 @@
   mutating func endAll() -> FollowUp {
     hasEnded = true
     var followUp = FollowUp()
-    for scope in running.values { followUp += cancel(scope) }
+    var scope = newestRunning
+    while let each = scope {
+      followUp += cancel(each)
+      scope = each.next
+    }
     for group in groups.values { followUp += cancelAll(in: group, includingOpenSlot: true) }
     return followUp
   }
@@ -345,7 +360,10 @@
   private mutating func insert(_ scope: EffectScope) -> EffectScope {
     // Cancelled, it still stays until its task returns, like any other.
     if hasEnded { scope.isCancelled = true }
-    running[ObjectIdentifier(scope)] = scope
+    scope.next = newestRunning
+    newestRunning?.previous = scope
+    newestRunning = scope
+    runningScopes += 1
     return scope
   }
 

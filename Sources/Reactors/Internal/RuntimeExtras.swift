@@ -46,6 +46,17 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
 
   init() {}
 
+  deinit {
+    // The running scopes hold each other in a list: let go of them one at a time, since a
+    // reactor released with many effects running would otherwise release them recursively.
+    var next = effects.newestRunning
+    effects = EffectTable()
+    while let scope = next {
+      next = scope.next
+      scope.next = nil
+    }
+  }
+
   /// Whether nothing here changes how a step is performed. (A tracker changes how its tasks
   /// start: the plain path counts none.)
   var isPlain: Bool {

@@ -296,6 +296,15 @@ extension RuntimeStorage {
     guard let scope else {
       preconditionFailure("Internal inconsistency: a task's mutation outside any scope")
     }
+    #if !canImport(Darwin)
+    // A free, plain step is taken without the lock, and the scope's flags are atomic: read after
+    // taking the step, they drop a mutation of a scope cancelled or finished before it reaches
+    // `reduce` (R7); a cancel that comes later is caught by the commit, under the lock.
+    if step.takeFree() {
+      if scope.isActive { deliver(mutation, from: scope, nil, reactor) }
+      return endStep(reactor)
+    }
+    #endif
     // Through the lock: a cancelled or finished scope is dropped before `reduce` (R7).
     enterLocked(.mutation(mutation, scope), reactor, from: scope)
   }
