@@ -200,7 +200,12 @@ struct SavedStateEndToEndTests {
       arguments: ["--offline", "--state-dir", file.appendingPathComponent("state").path],
       input: "query swift\nwait\n", environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"])
     #expect(run.status == 0)
-    #expect(run.standardError.contains("github-search: cannot save the state to"))
+    // One line, naming the directory that cannot be made and why.
+    let state = file.appendingPathComponent("state")
+    #expect(
+      run.standardError
+        == "github-search: cannot save the state to \(state.path)/github-search.json: "
+        + "mkdir \(state.path): Not a directory\n")
     #expect(run.outputLines.last?.contains("1210 repositories") == true)
   }
 }

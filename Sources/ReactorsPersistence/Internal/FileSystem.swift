@@ -48,11 +48,13 @@ enum FileSystem {
     return descriptor
   }
 
-  /// The contents of the regular file at `path`.
+  /// The contents of the regular file at `path`; `.missing` also when a directory above it is a
+  /// file (`ENOTDIR`), since then no file can be there (making the directory says what is wrong).
   static func read(_ path: String) -> ReadResult {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      return errno == ENOENT ? .missing : .failed(SystemCallFailure("open", path))
+      return errno == ENOENT || errno == ENOTDIR
+        ? .missing : .failed(SystemCallFailure("open", path))
     }
     defer { close(descriptor) }
     var status = stat()
