@@ -1,4 +1,5 @@
 import ExampleCommandLine
+import ExamplePersistence
 import Foundation
 import GitHubSearchKit
 import Reactors
