@@ -71,6 +71,12 @@ let package = Package(
       dependencies: ["ExampleCommandLine"],
       path: "Examples/Shared/TerminalUI"
     ),
+    // NB: apart from ExampleCommandLine, which Scripts/fuzz.sh compiles without the framework.
+    .target(
+      name: "ExamplePersistence",
+      dependencies: ["ExampleCommandLine", "ReactorsPersistence"],
+      path: "Examples/Shared/Persistence"
+    ),
 
     // MARK: Example: signup
 
@@ -83,8 +89,8 @@ let package = Package(
     .executableTarget(
       name: "SignupApp",
       dependencies: [
-        "SignupKit", "TerminalUI", "ExampleCommandLine", "Reactors", "ReactorsRecording",
-        "ReactorsPersistence",
+        "SignupKit", "TerminalUI", "ExampleCommandLine", "ExamplePersistence", "Reactors",
+        "ReactorsRecording", "ReactorsPersistence",
       ],
       path: "Examples/Signup/App"
     ),
@@ -99,8 +105,8 @@ let package = Package(
     .executableTarget(
       name: "GitHubSearchApp",
       dependencies: [
-        "GitHubSearchKit", "TerminalUI", "ExampleCommandLine", "Reactors", "ReactorsRecording",
-        "ReactorsPersistence",
+        "GitHubSearchKit", "TerminalUI", "ExampleCommandLine", "ExamplePersistence", "Reactors",
+        "ReactorsRecording", "ReactorsPersistence",
       ],
       path: "Examples/GitHubSearch/App"
     ),

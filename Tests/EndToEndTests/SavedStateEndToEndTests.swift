@@ -1,9 +1,16 @@
 import Foundation
 import Testing
 
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
 /// What the examples remember across runs, as a person sees it on a pseudo-terminal: the query
 /// history of github-search (Ctrl-P, Ctrl-N) and signup's username draft, each kept in a
-/// `--state-dir` of the test's own; and a corrupted file, moved aside and said on the screen.
+/// `--state-dir` of the test's own, whether the app quits or is ended by a signal; and a corrupted
+/// file, moved aside and said on the screen.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct SavedStateEndToEndTests {
   static let escape = "\u{1B}"
@@ -143,6 +150,101 @@ struct SavedStateEndToEndTests {
     try await quit(second)
   }
 
+  // MARK: Ended by a signal from outside
+
+  /// The signals that ask a program to end, as `kill` or `timeout` (`SIGTERM`) and a closed
+  /// terminal (`SIGHUP`) send them.
+  static let endingSignals: [Int32] = [SIGTERM, SIGHUP]
+
+  /// Sends `signal`, and expects the process to end by it, the terminal restored, after the
+  /// exit path ran: the recording's report, written on the way out, follows the restored screen.
+  func end(_ session: TerminalSession, by signal: Int32) async throws {
+    session.send(signal)
+    let exit = try #require(await session.waitForExit())
+    #expect(exit.reason == .uncaughtSignal && exit.status == signal, "\(exit)")
+    #expect(session.hasOriginalModes)
+    let output = session.output
+    let restored = try #require(
+      output.range(of: TerminalSession.leaveAlternateScreen, options: .backwards))
+    #expect(output[restored.upperBound...].hasPrefix("Recorded to "))
+  }
+
+  @Test(arguments: endingSignals)
+  func theQueryHistoryIsSavedWhenTheSearchIsEndedByASignal(signal: Int32) async throws {
+    let directory = StateDirectory()
+    defer { directory.remove() }
+    let recording = directory.url.appendingPathComponent("session.jsonl").path
+
+    // Given a query searched
+    let first = try TerminalSession(
+      "github-search",
+      arguments: ["--offline", "--state-dir", directory.path, "--record", recording],
+      environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"], rows: 30, columns: 100)
+    defer { Task { await first.end() } }
+    try #require(await first.waitForOutput(containing: "›"))
+    first.type("rust")
+    try #require(await first.waitForScreen { $0.contains("366 repositories") })
+
+    // When the search is ended by the signal
+    try await end(first, by: signal)
+
+    // Then the history is on disk, and the next run opens with it
+    let saved = try String(
+      contentsOf: directory.url.appendingPathComponent("github-search.json"), encoding: .utf8)
+    #expect(saved.contains("\"rust\""))
+    let second = try await startSearch(in: directory)
+    defer { Task { await second.end() } }
+    #expect(await second.waitForScreen { Self.field($0, holds: "rust") })
+    try await quit(second)
+  }
+
+  @Test(arguments: endingSignals)
+  func theUsernameDraftIsSavedWhenTheFormIsEndedByASignal(signal: Int32) async throws {
+    let directory = StateDirectory()
+    defer { directory.remove() }
+    let recording = directory.url.appendingPathComponent("session.jsonl").path
+    func start(_ extra: [String] = []) async throws -> TerminalSession {
+      let session = try TerminalSession(
+        "signup",
+        arguments: [
+          "--offline", "--seed", "1", "--debounce-ms", "0", "--state-dir", directory.path,
+        ] + extra, rows: 30, columns: 100)
+      try #require(await session.waitForOutput(containing: "Create your account"))
+      return session
+    }
+
+    let first = try await start(["--record", recording])
+    defer { Task { await first.end() } }
+    first.type("someone")
+    try #require(await first.waitForScreen { $0.contains("someone is available") })
+    try await end(first, by: signal)
+    let saved = try String(
+      contentsOf: directory.url.appendingPathComponent("signup.json"), encoding: .utf8)
+    #expect(saved.contains("someone"))
+
+    let second = try await start()
+    defer { Task { await second.end() } }
+    #expect(await second.waitForScreen { $0.contains("restored from your last run") })
+    try await quit(second)
+  }
+
+  @Test func aScriptEndedBySIGTERMSavesWhatItSearchedAndEndsByTheSignal() async throws {
+    let directory = StateDirectory()
+    defer { directory.remove() }
+    // A query, then a minute's sleep that only the signal cuts short.
+    let run = try await BinaryRunner.run(
+      "github-search", arguments: ["--offline", "--state-dir", directory.path],
+      input: "query swift\nwait\nsleep 60000\n",
+      environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"]
+    ) { line, pid in
+      if line.contains("1210 repositories") { kill(pid, SIGTERM) }
+    }
+    #expect(run.endedBy(SIGTERM), "\(run.reason) \(run.status) \(run.standardError)")
+    let saved = try String(
+      contentsOf: directory.url.appendingPathComponent("github-search.json"), encoding: .utf8)
+    #expect(saved.contains("\"swift\""))
+  }
+
   // MARK: Scripts, recordings and a directory that cannot be written
 
   static let signupOffline = [
@@ -200,7 +302,12 @@ struct SavedStateEndToEndTests {
       arguments: ["--offline", "--state-dir", file.appendingPathComponent("state").path],
       input: "query swift\nwait\n", environment: ["GITHUB_SEARCH_OFFLINE_LATENCY_MS": "0"])
     #expect(run.status == 0)
-    #expect(run.standardError.contains("github-search: cannot save the state to"))
+    // One line, naming the directory that cannot be made and why.
+    let state = file.appendingPathComponent("state")
+    #expect(
+      run.standardError
+        == "github-search: cannot save the state to \(state.path)/github-search.json: "
+        + "mkdir \(state.path): Not a directory\n")
     #expect(run.outputLines.last?.contains("1210 repositories") == true)
   }
 }

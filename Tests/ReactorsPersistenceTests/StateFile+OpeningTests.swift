@@ -161,6 +161,8 @@ import Testing
     #expect(!file.isSaving)
     #expect(file.writeCount == 0)
     #expect(reactor.currentState.draft == "unsaved")
+    // One message: a file under a regular file is not there to be read, which is no news.
+    #expect(file.diagnostics.count == 1)
     let diagnostic = try #require(file.diagnostics.first)
     guard case .cannotSave(let path, let reason) = diagnostic else {
       Issue.record("expected cannotSave, got \(diagnostic)")

@@ -74,7 +74,7 @@ struct SearchOptions: CommandLineOptions, Equatable {
     failed, rate limited included; as signup for a failed sign-up), or a --record
     FILE exists or cannot be written; 2 a usage, script or recording error
     (--replay of a missing, corrupt or foreign file); Ctrl-C ends it by SIGINT
-    (130 in a shell).
+    (130 in a shell), SIGTERM and SIGHUP by theirs, the history saved first.
 
     environment:
       GITHUB_TOKEN       sent as a bearer token (never printed)

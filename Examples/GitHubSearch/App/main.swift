@@ -1,4 +1,5 @@
 import ExampleCommandLine
+import ExamplePersistence
 import Foundation
 import GitHubSearchKit
 import Reactors
@@ -57,6 +58,16 @@ do {
   exit(1)
 }
 
+// Every way out comes through here (Esc, Ctrl-C, end of input, the end of a script or query,
+// SIGINT, SIGTERM or SIGHUP from outside): the last history is on disk before the process ends.
+let exitPath = ExitPath { @MainActor in
+  await stateFile?.flush()
+  await backend.shutDown()
+  // After the terminal is restored, so that it lands on the shell, ready for a bug report.
+  if let path = options.common.recordPath { program.reportRecording(atPath: path) }
+}
+exitPath.handleTerminationSignals()
+
 var status: Int32 = 0
 var end = SessionEnd.quit
 switch plan {
@@ -84,11 +95,5 @@ case .interactive:
     status = 1
   }
 }
-// Every way out comes through here (Esc, Ctrl-C, end of input, the end of a script or query):
-// the last history is on disk before the process ends.
-await stateFile?.flush()
-await backend.shutDown()
-// After the terminal is restored, so that it lands on the shell, ready for a bug report.
-if let path = options.common.recordPath { program.reportRecording(atPath: path) }
-if end == .interrupted { ProcessSignals.end(by: SIGINT) }
-exit(status)
+if end == .interrupted { await exitPath.end(by: SIGINT) }
+await exitPath.exit(status: status)

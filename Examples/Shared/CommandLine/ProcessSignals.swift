@@ -4,7 +4,9 @@ import Foundation
 ///
 /// `SIGINT` (Ctrl-C), `SIGTERM`, `SIGHUP` and `SIGQUIT` end the process by that signal, so a
 /// shell reports 130 for Ctrl-C and a calling script stops too; the interactive mode reads
-/// Ctrl-C as a key and ends by ``end(by:)`` once the terminal is restored. `SIGPIPE` is ignored,
+/// Ctrl-C as a key and ends by ``end(by:)`` once the terminal is restored. With
+/// ``ExitPath/handleTerminationSignals()``, `SIGINT`, `SIGTERM` and `SIGHUP` first take the
+/// program's way out (saving its state), then end it by the signal all the same. `SIGPIPE` is ignored,
 /// so a socket closed by its peer is an error, not the end (``OutputFile`` still ends the
 /// process when standard output is closed).
 public enum ProcessSignals {

@@ -71,7 +71,8 @@ struct SignupOptions: CommandLineOptions, Equatable {
     exit status: 0 done; 1 a script whose last sign-up failed (as github-search for
     a failed search), or a failure to start (a --record FILE that exists or cannot
     be written included); 2 a usage, script or recording error (--replay of a
-    missing, corrupt or foreign file); Ctrl-C ends it by SIGINT (130 in a shell).
+    missing, corrupt or foreign file); Ctrl-C ends it by SIGINT (130 in a shell),
+    SIGTERM and SIGHUP by theirs, the draft saved first.
     """
 
   /// Parses the arguments after the program name.

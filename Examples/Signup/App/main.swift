@@ -1,4 +1,5 @@
 import ExampleCommandLine
+import ExamplePersistence
 import Foundation
 import Reactors
 import ReactorsPersistence
@@ -51,6 +52,15 @@ let reactor = SignupReactor(
   stateFile: stateFile
 )
 
+// Every way out comes through here (Esc, Ctrl-C, end of input, the end of a script, SIGINT,
+// SIGTERM or SIGHUP from outside): the last draft is on disk before the process ends.
+let exitPath = ExitPath { @MainActor in
+  await stateFile?.flush()
+  // After the terminal is restored, so that it lands on the shell, ready for a bug report.
+  if let path = options.common.recordPath { program.reportRecording(atPath: path) }
+}
+exitPath.handleTerminationSignals()
+
 var status: Int32 = 0
 var end = SessionEnd.quit
 if let script {
@@ -65,10 +75,5 @@ if let script {
     program.fail("cannot use the terminal: \(error)")
   }
 }
-// Every way out comes through here (Esc, Ctrl-C, end of input, the end of a script): the last
-// draft is on disk before the process ends.
-await stateFile?.flush()
-// After the terminal is restored, so that it lands on the shell, ready for a bug report.
-if let path = options.common.recordPath { program.reportRecording(atPath: path) }
-if end == .interrupted { ProcessSignals.end(by: SIGINT) }
-exit(status)
+if end == .interrupted { await exitPath.end(by: SIGINT) }
+await exitPath.exit(status: status)

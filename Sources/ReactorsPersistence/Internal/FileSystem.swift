@@ -34,25 +34,35 @@ enum FileSystem {
     guard isDirectory.boolValue else { throw SystemCallFailure("mkdir", path, code: ENOTDIR) }
   }
 
-  /// Takes the advisory lock on `path` (made `0600` if missing) without waiting: its
-  /// descriptor, which holds the lock until it is closed, or `nil` when another process holds it.
+  /// Takes the advisory lock on `path` (made `0600` if missing): its descriptor, which holds the
+  /// lock until it is closed, or `nil` when another process holds it.
+  ///
+  /// A lock found held is tried again for about a tenth of a second: a child this process forks
+  /// shares the descriptors of an earlier lock until it `exec`s (close-on-exec), so that lock
+  /// outlives its `close` by a moment, and would pass for another process's.
   static func lock(_ path: String) throws(SystemCallFailure) -> Int32? {
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw SystemCallFailure("open", path) }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+    for wait: Int32 in [1, 2, 4, 8, 16, 32, 64, 0] {
+      if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return descriptor }
       let failure = SystemCallFailure("flock", path)
-      close(descriptor)
-      if failure.code == EWOULDBLOCK { return nil }
-      throw failure
+      guard failure.code == EWOULDBLOCK else {
+        close(descriptor)
+        throw failure
+      }
+      if wait > 0 { poll(nil, 0, wait) }
     }
-    return descriptor
+    close(descriptor)
+    return nil
   }
 
-  /// The contents of the regular file at `path`.
+  /// The contents of the regular file at `path`; `.missing` also when a directory above it is a
+  /// file (`ENOTDIR`), since then no file can be there (making the directory says what is wrong).
   static func read(_ path: String) -> ReadResult {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      return errno == ENOENT ? .missing : .failed(SystemCallFailure("open", path))
+      return errno == ENOENT || errno == ENOTDIR
+        ? .missing : .failed(SystemCallFailure("open", path))
     }
     defer { close(descriptor) }
     var status = stat()

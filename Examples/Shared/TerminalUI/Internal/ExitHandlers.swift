@@ -5,8 +5,9 @@ import Foundation
 /// signals, crashes) and across a suspension, with async-signal-safe calls only.
 ///
 /// An ending signal's handler restores the terminal, puts back the signal's previous
-/// disposition (the default, or the Swift runtime's crash reporter) and raises it again, so the
-/// process ends as it would have. `SIGTSTP` leaves interactive mode and stops; once continued it
+/// disposition (the default, the Swift runtime's crash reporter, or `ExitPath`'s handler, which
+/// saves the app's state before ending) and raises it again, so the process ends as it would
+/// have. `SIGTSTP` leaves interactive mode and stops; once continued it
 /// enters it again and asks for a redraw. `SIGCONT` after a `SIGSTOP` applies raw mode again.
 /// A signal ignored at installation (`nohup`) stays ignored.
 enum ExitHandlers {

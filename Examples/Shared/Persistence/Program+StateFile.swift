@@ -8,7 +8,7 @@ extension Program {
   ///
   /// Every diagnostic is also written to standard error as it happens: before the interactive
   /// mode starts, or during it (then the terminal shows it once it is restored), or in a script.
-  func openStateFile<R: PersistentReactor>(
+  public func openStateFile<R: PersistentReactor>(
     for reactor: R.Type, named name: String, at location: StateLocation
   ) -> (file: StateFile<R>?, notices: [String]) {
     switch location {
