@@ -29,6 +29,6 @@ extension Mutations {
     latest: Bool
   ) -> Mutations {
     let throttle = Throttle(id: EffectID(id), interval: interval, clock: clock, latest: latest)
-    return Mutations(.throttled(throttle, node))
+    return Mutations(.scoped(.throttle(throttle), node))
   }
 }

@@ -18,7 +18,10 @@ extension Signal {
     Signal { receive in
       let machine = DebounceStateMachine<(Element, EffectScope?), C.Instant>()
       let storage = TimerStorage(machine, clock: clock) { receive($0.0, $0.1) }
-      let upstream = subscribe { value, origin in storage.debounce((value, origin), for: duration) }
+      let upstream = subscribe { value, origin in
+        let deadline = clock.now.advanced(by: duration)
+        storage.withMachine { $0.receive((value, origin), due: deadline) ? deadline : nil }
+      }
       return upstream.and(SignalSubscription { storage.cancel() })
     }
   }

@@ -27,10 +27,26 @@ extension Signal {
   private func throttle<C: Clock>(for interval: Duration, on clock: C, latest: Bool) -> Signal
   where C.Duration == Duration {
     Signal { receive in
-      let machine = ThrottleStateMachine<(Element, EffectScope?), C.Instant>(
-        interval: interval, latest: latest)
-      let storage = TimerStorage(machine, clock: clock) { receive($0.0, $0.1) }
-      let upstream = subscribe { value, origin in storage.throttle((value, origin)) }
+      typealias Machine = ThrottleStateMachine<(Element, EffectScope?), C.Instant>
+      let storage = TimerStorage(Machine(interval: interval, latest: latest), clock: clock) {
+        receive($0.0, $0.1)
+      }
+      let upstream = subscribe { value, origin in
+        let now = clock.now  // On the sender's thread, before the lock: see above.
+        var due: (Element, EffectScope?)?
+        var passes = false
+        storage.withMachine { machine in
+          let arrival: Machine.Arrival
+          (due, arrival) = machine.receive((value, origin), at: now)
+          if case .pass = arrival { passes = true }
+          // The first value held in an interval starts the timer; a later one finds it running.
+          guard case .hold(let start, _, isNew: true) = arrival else { return nil }
+          return start
+        }
+        // A held value whose interval ended before its timer woke passes first, keeping the order.
+        if let due { receive(due.0, due.1) }
+        if passes { receive(value, origin) }
+      }
       return upstream.and(SignalSubscription { storage.cancel() })
     }
   }

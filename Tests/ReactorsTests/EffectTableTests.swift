@@ -13,10 +13,11 @@ import Testing
     // An interval of an hour: every arrival of this test falls within the first one.
     let throttle = Throttle(
       id: id, interval: .seconds(3600), clock: ContinuousClock(), latest: true)
+    let rule = { Table.Rule.throttled(id, throttle.arrive()) }
     guard
-      case .start(let running) = table.registerThrottled(throttle.arrive(), id: id, parent: nil).0,
-      case .hold(let held, _) = table.registerThrottled(throttle.arrive(), id: id, parent: nil).0,
-      case .hold(let newer, _) = table.registerThrottled(throttle.arrive(), id: id, parent: nil).0
+      case .start(let running) = table.register(rule(), parent: nil).0,
+      case .hold(let held, _) = table.register(rule(), parent: nil).0,
+      case .hold(let newer, _) = table.register(rule(), parent: nil).0
     else {
       Issue.record("expected a start, then two held runs")
       return
@@ -25,7 +26,7 @@ import Testing
     #expect(running.isActive && newer.isActive)
     _ = table.cancel(id: id)
     #expect(running.isCancelled && newer.isCancelled)
-    let afterCancel = table.registerThrottled(throttle.arrive(), id: id, parent: nil).0
+    let afterCancel = table.register(rule(), parent: nil).0
     guard case .start = afterCancel else {
       Issue.record("expected the interval to start afresh after cancel(id:)")
       return
@@ -255,34 +256,24 @@ import Testing
     case .enclosingScopeCancelled: _ = table.cancel(outer)
     }
     let countBefore = table.runningScopes
-    let skipped: Bool
-    let followUp: FollowUp
-    switch kind {
-    case .throttle:
-      var decided = false
-      let arrival = ThrottleArrival { _, _ in
-        decided = true
-        return .start
-      }
-      let registration: Table.ThrottleRegistration
-      (registration, followUp) = table.registerThrottled(arrival, id: id, parent: parent)
-      if case .skip = registration { skipped = true } else { skipped = false }
-      #expect(!decided)  // The interval is not opened by work that never runs.
-    default:
-      let rule: Table.Rule =
-        switch kind {
-        case .plain: .stop(nil)
-        case .takeUntil: .stop { _ in true }
-        case .merge: .cancellable(id, .merge)
-        case .latest: .cancellable(id, .latest)
-        case .exhaust: .cancellable(id, .exhaust)
-        case .queue, .throttle: .cancellable(id, .queue)
+    var decided = false
+    let rule: Table.Rule =
+      switch kind {
+      case .plain: .stop(nil)
+      case .takeUntil: .stop { _ in true }
+      case .merge: .cancellable(id, .merge)
+      case .latest: .cancellable(id, .latest)
+      case .exhaust: .cancellable(id, .exhaust)
+      case .queue: .cancellable(id, .queue)
+      case .throttle:
+        .throttled(id) { _, _ in
+          decided = true
+          return .start
         }
-      let registration: Table.Registration
-      (registration, followUp) = table.register(rule, parent: parent)
-      skipped = registration == .skip
-    }
-    #expect(skipped)
+      }
+    let (registration, followUp) = table.register(rule, parent: parent)
+    #expect(!decided)  // A throttle's interval is not opened by work that never runs.
+    #expect(registration == .skip)
     #expect(followUp.isEmpty && table.runningScopes == countBefore && !table.hasStopConditions)
   }
 
@@ -297,13 +288,13 @@ import Testing
     let wait = Delay.Wait(sleep: {})
     // A run held before, with its task waiting out the interval.
     let heldTask = Task<Void, Never> {}
-    let hold = ThrottleArrival { _, _ in .hold(wait, replacing: nil) }
-    guard case .hold(let held, _) = table.registerThrottled(hold, id: id, parent: nil).0 else {
+    let hold = Table.Rule.throttled(id) { _, _ in .hold(wait, replacing: nil) }
+    guard case .hold(let held, _) = table.register(hold, parent: nil).0 else {
       Issue.record("expected the first run to be held")
       return
     }
     _ = table.attach(heldTask, to: held)
-    let arrival = ThrottleArrival { _, _ in
+    let arrival = Table.Rule.throttled(id) { _, _ in
       switch decision {
       case .start: .start
       case .hold: .hold(wait, replacing: nil)
@@ -311,7 +302,7 @@ import Testing
       case .drop: .drop
       }
     }
-    let (registration, followUp) = table.registerThrottled(arrival, id: id, parent: nil)
+    let (registration, followUp) = table.register(arrival, parent: nil)
     switch (decision, registration) {
     case (.start, .start(let scope)), (.hold, .hold(let scope, _)),
       (.holdReplacingTheHeldRun, .hold(let scope, _)):
@@ -673,13 +664,6 @@ extension EffectTable {
   /// runtime makes its scopes as.
   mutating func register(_ rule: Rule, parent: EffectScope?) -> (Registration, FollowUp) {
     register(rule, parent: parent, make: EffectScope.init(parent:id:))
-  }
-
-  /// Registers a throttled run in a plain scope.
-  mutating func registerThrottled(
-    _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?
-  ) -> (ThrottleRegistration, FollowUp) {
-    registerThrottled(arrival, id: id, parent: parent, make: EffectScope.init(parent:id:))
   }
 
   /// Registers a plain top-level run with a task that does nothing, and returns its scope.

@@ -27,7 +27,7 @@
   private(set) var hasEnded = false
   /// The interval and held run of each throttled id; kept across runs, since an interval outlives
   /// the run that opened it.
-  private var throttles: [EffectID: ThrottleWindow] = [:]
+  private var throttles: [EffectID: AnyObject] = [:]
 
   /// The runs under one id; its scopes point to it, so that finishing one looks nothing up.
   final class Group {
@@ -51,6 +51,8 @@
     /// `take(until:)`, or no rule at all (`nil`).
     case stop((@Sendable (Any) -> Bool)?)
     case cancellable(EffectID, CancellationPolicy)
+    /// `throttle(id:for:clock:latest:)`, at a time read already.
+    case throttled(EffectID, Throttle.Arrival)
 
     /// Whether it adds a stop condition, which changes the path a step takes.
     @usableFromInline var isStop: Bool {
@@ -66,10 +68,14 @@
     case skip
     /// Run the work once the scope's turn comes (`.queue`).
     case wait(EffectScope)
+    /// Run the work in the scope once `wait` ends (a throttle's interval).
+    case hold(EffectScope, until: Delay.Wait)
 
     @usableFromInline static func == (lhs: Registration, rhs: Registration) -> Bool {
       switch (lhs, rhs) {
-      case (.start(let a), .start(let b)), (.wait(let a), .wait(let b)): a === b
+      case (.start(let a), .start(let b)), (.wait(let a), .wait(let b)),
+        (.hold(let a, _), .hold(let b, _)):
+        a === b
       case (.skip, .skip): true
       default: false
       }
@@ -125,47 +131,30 @@
       scope.group = group
       group.running.append(scope)
       return (.start(scope), followUp)
+    case .throttled(let id, let decide):
+      // It starts now, or is held until its interval ends (cancelling the run held before it,
+      // when the newest wins), or is dropped.
+      let scope = make(parent, id)
+      var followUp = FollowUp()
+      let registration: Registration
+      switch decide(&throttles[id], scope) {
+      case .drop:
+        // The scope holds the user's action: released once the lock is.
+        followUp.released.append(scope)
+        return (.skip, followUp)
+      case .start:
+        registration = .start(scope)
+      case .hold(let wait, let replaced):
+        // The run it displaces waits in a task of its own: cancelled, it never starts.
+        if let replaced { followUp = cancel(replaced) }
+        registration = .hold(scope, until: wait)
+      }
+      // Held or running, it is a run of the id: `cancel(id:)` reaches it.
+      let group = groups[id] ?? makeGroup(id)
+      scope.group = group
+      group.running.append(insert(scope))
+      return (registration, followUp)
     }
-  }
-
-  /// The outcome of registering a throttled run.
-  enum ThrottleRegistration {
-    /// Run the work now, in the scope.
-    case start(EffectScope)
-    /// Run the work in the scope once `wait` ends.
-    case hold(EffectScope, Delay.Wait)
-    /// Drop the work.
-    case skip
-  }
-
-  /// Registers a throttled run under `id`, inside `parent`: it starts now, or is held until its
-  /// interval ends (cancelling the run held before it, when the newest wins), or is dropped.
-  mutating func registerThrottled(
-    _ arrival: ThrottleArrival, id: EffectID, parent: EffectScope?, make: EffectScope.Maker
-  ) -> (ThrottleRegistration, FollowUp) {
-    if let parent, !parent.isActive { return (.skip, FollowUp()) }
-    let scope = make(parent, id)
-    var window = throttles[id]
-    let decision = arrival.decide(&window, scope)
-    throttles[id] = window
-    var followUp = FollowUp()
-    let registration: ThrottleRegistration
-    switch decision {
-    case .drop:
-      return (.skip, followUp)
-    case .start:
-      registration = .start(scope)
-    case .hold(let wait, let replaced):
-      // The run it displaces waits in a task of its own: cancelled, it never starts.
-      if let replaced { followUp = cancel(replaced) }
-      registration = .hold(scope, wait)
-    }
-    // Held or running, it is a run of the id: `cancel(id:)` reaches it.
-    let group = groups[id] ?? makeGroup(id)
-    scope.group = group
-    group.running.append(scope)
-    _ = insert(scope)
-    return (registration, followUp)
   }
 
   /// Registers the scope of a plain top-level `run` with the task already running it.

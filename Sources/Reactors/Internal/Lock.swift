@@ -27,10 +27,6 @@ import Synchronization
     Locked(buffer: .make(value))
   }
 
-  init(buffer: LockedBuffer<Value>) {
-    self.buffer = buffer
-  }
-
   /// Runs `body` with exclusive access to the value.
   @inlinable func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try buffer.withLock(body)
@@ -77,16 +73,14 @@ extension UnsafeMutablePointer where Pointee == PlatformLock {
     initialize(to: os_unfair_lock())
     #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
     initialize(to: pthread_mutex_t())
-    precondition(pthread_mutex_init(self, nil) == 0, "pthread_mutex_init failed")
     #else
     initialize(to: Mutex(()))
     #endif
+    readyLockInPlace()
   }
 
   func destroyLock() {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Android)
-    pthread_mutex_destroy(self)
-    #endif
+    tearDownLockInPlace()
     deinitialize(count: 1)
   }
 

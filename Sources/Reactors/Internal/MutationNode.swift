@@ -14,8 +14,6 @@
   indirect case cancel(EffectID)
   /// Waits, then runs the inner work; the wait's deadline is fixed when the node starts.
   indirect case delayed(Delay, MutationNode)
-  /// Runs the inner work now, when its id's interval ends, or not at all (`Throttle`).
-  indirect case throttled(Throttle, MutationNode)
 
   @inlinable var isNone: Bool {
     if case .none = self { true } else { false }
@@ -27,6 +25,8 @@
   /// Holds an `ActionPredicate<Action>`; the runtime checks the action type when it starts.
   case takeUntil(any Sendable)
   case cancellable(EffectKey, CancellationPolicy)
+  /// Runs the work now, when its id's interval ends, or not at all.
+  case throttle(Throttle)
 }
 
 /// The identity a cancellable piece of work is registered under.

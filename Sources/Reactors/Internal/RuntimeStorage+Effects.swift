@@ -70,6 +70,8 @@ extension RuntimeStorage {
         return nil
       case .wait(let registered):
         return .queued(registered, inner)
+      case .hold(let registered, let wait):
+        return .scoped(registered, .wait(wait, then: inner))
       case .start(let registered):
         if let pending = advance(inner, in: registered, for: action, delivery) {
           return .scoped(registered, pending)
@@ -82,36 +84,6 @@ extension RuntimeStorage {
       return nil
     case .delayed(let delay, let inner):
       return .wait(delay.begin(), then: inner)
-    case .throttled(let throttle, let inner):
-      return throttled(inner, by: throttle, in: scope, for: action, delivery)
-    }
-  }
-
-  /// Registers a throttled run under its id: it starts now, waits in its scope for the end of
-  /// the interval, or is dropped.
-  @usableFromInline func throttled<R: Reactor>(
-    _ inner: MutationNode<Mutation>, by throttle: Throttle, in scope: EffectScope?,
-    for action: Action, _ delivery: Delivery<R>
-  ) -> Pending<Mutation>?
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let arrival = throttle.arrive()  // Reads the clock before locking.
-    let reactor = delivery.reactor
-    let registration = update { machine in
-      machine.makeExtras().effects.registerThrottled(arrival, id: throttle.id, parent: scope) {
-        EffectContext(reactor: reactor, action: action, parent: $0, id: $1)
-      }
-    }
-    switch registration {
-    case .skip:
-      return nil
-    case .hold(let registered, let wait):
-      return .scoped(registered, .wait(wait, then: inner))
-    case .start(let registered):
-      if let pending = advance(inner, in: registered, for: action, delivery) {
-        return .scoped(registered, pending)
-      }
-      perform { $0.makeExtras().effects.finish(registered) }
-      return nil
     }
   }
 
@@ -133,7 +105,8 @@ extension RuntimeStorage {
     return registration
   }
 
-  /// The rule a specification written in `mutate` stands for.
+  /// The rule a specification written in `mutate` stands for; a throttle reads its clock here,
+  /// before locking.
   @usableFromInline func rule(
     for specification: ScopeSpecification, action: Action
   )
@@ -148,6 +121,8 @@ extension RuntimeStorage {
       return .stop { ($0 as? Action).map(predicate.matches) ?? false }
     case .cancellable(let key, let policy):
       return .cancellable(id(of: key, for: action), policy)
+    case .throttle(let throttle):
+      return .throttled(throttle.id, throttle.arrive())
     }
   }
 

@@ -14,10 +14,6 @@
     @usableFromInline var waiter: UnsafeContinuation<State?, Never>?
     @usableFromInline var isFinished = false
 
-    init(latestOnly: Bool) {
-      self.latestOnly = latestOnly
-    }
-
     @inlinable mutating func pop() -> State? {
       guard head < queue.count else { return nil }
       let state = queue[head]

@@ -15,10 +15,6 @@ struct ThreadIdentity: Equatable {
   /// The calling thread.
   static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
 
-  init(thread: pthread_t) {
-    self.thread = thread
-  }
-
   static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
     pthread_equal(lhs.thread, rhs.thread) != 0
   }

@@ -1,25 +1,38 @@
 /// A throttle as written in `mutate`: its id, and how a run's arrival is decided.
 ///
 /// `arrive()` reads the clock on the sender's thread, before the runtime's lock is taken; the
-/// returned `ThrottleArrival` decides under the lock, with the id's window kept in `EffectTable`.
+/// returned `Arrival` decides under the lock, with the id's window kept in `EffectTable`.
 @usableFromInline struct Throttle: Sendable {
   let id: EffectID
-  let arrive: @Sendable () -> ThrottleArrival
+  let arrive: @Sendable () -> Arrival
+
+  /// Decides with the id's window (`nil` until the first run) for the run's scope.
+  @usableFromInline typealias Arrival = (inout AnyObject?, EffectScope) -> Decision
+
+  /// What becomes of a run that arrives at a throttle.
+  @usableFromInline enum Decision {
+    /// Start the run now.
+    case start
+    /// Start the run when `wait` ends; `replacing` is the held run it displaces.
+    case hold(Delay.Wait, replacing: EffectScope?)
+    /// Drop the run.
+    case drop
+  }
 
   init<C: Clock>(id: EffectID, interval: Duration, clock: C, latest: Bool)
   where C.Duration == Duration {
     self.id = id
     arrive = {
       let now = clock.now
-      return ThrottleArrival { window, scope in
+      return { window, scope in
         // A window made for another clock or other settings starts afresh.
-        let typed: ClockThrottleWindow<C>
-        if let existing = window as? ClockThrottleWindow<C>,
+        let typed: Window<C>
+        if let existing = window as? Window<C>,
           existing.machine.interval == interval, existing.machine.latest == latest
         {
           typed = existing
         } else {
-          typed = ClockThrottleWindow(interval: interval, latest: latest)
+          typed = Window(interval: interval, latest: latest)
           window = typed
         }
         switch typed.machine.receive(scope, at: now).arrival {
@@ -34,32 +47,14 @@
       }
     }
   }
-}
 
-/// A run arriving at a throttle, at a time already read; decides under the runtime's lock.
-struct ThrottleArrival {
-  /// Decides for `scope`, the run's scope, with the id's window (created if there is none).
-  let decide: (_ window: inout ThrottleWindow?, _ scope: EffectScope) -> Decision
+  /// The window of one id on one clock, kept in `EffectTable` across runs: the machine, whose
+  /// held element is the held run's scope.
+  final class Window<C: Clock> where C.Duration == Duration {
+    var machine: ThrottleStateMachine<EffectScope, C.Instant>
 
-  enum Decision {
-    /// Start the run now.
-    case start
-    /// Start the run when `wait` ends; `replacing` is the held run it displaces.
-    case hold(Delay.Wait, replacing: EffectScope?)
-    /// Drop the run.
-    case drop
-  }
-}
-
-/// The throttle window of one id, kept in `EffectTable` across runs; the clock's instants are in
-/// the subclass.
-class ThrottleWindow {}
-
-/// A `ThrottleWindow` on one clock: the machine, whose held element is the held run's scope.
-final class ClockThrottleWindow<C: Clock>: ThrottleWindow where C.Duration == Duration {
-  var machine: ThrottleStateMachine<EffectScope, C.Instant>
-
-  init(interval: Duration, latest: Bool) {
-    machine = ThrottleStateMachine(interval: interval, latest: latest)
+    init(interval: Duration, latest: Bool) {
+      machine = ThrottleStateMachine(interval: interval, latest: latest)
+    }
   }
 }

@@ -6,7 +6,8 @@
 /// next one. The machine never sleeps: it is told the time of each event, and a held element
 /// whose time has come counts as passed, whoever delivers it (the storage's timer, or the next
 /// arrival when it is overdue). Each event returns what the caller must do.
-struct ThrottleStateMachine<Element, Instant: InstantProtocol> where Instant.Duration == Duration {
+struct ThrottleStateMachine<Element, Instant: InstantProtocol>: TimerStateMachine
+where Instant.Duration == Duration {
   /// What to do with an element that arrived.
   enum Arrival {
     /// Pass it now.
@@ -22,9 +23,9 @@ struct ThrottleStateMachine<Element, Instant: InstantProtocol> where Instant.Dur
   let latest: Bool
   /// The end of the current interval, opened by the last element that passed or is held.
   private var intervalEnd: Instant?
-  /// The element waiting for the end of the interval, and when it passes.
-  private var held: (element: Element, start: Instant)?
-  private var isCancelled = false
+  /// The held element, and when its interval ends.
+  var pending: (element: Element, due: Instant)?
+  var isCancelled = false
 
   init(interval: Duration, latest: Bool) {
     self.interval = interval
@@ -37,16 +38,16 @@ struct ThrottleStateMachine<Element, Instant: InstantProtocol> where Instant.Dur
   ///   timer has not), and what to do with the new one.
   mutating func receive(_ element: Element, at now: Instant) -> (due: Element?, arrival: Arrival) {
     if isCancelled { return (nil, .drop) }
-    if let held {
-      guard now < held.start else {
+    if let held = pending {
+      guard now < held.due else {
         // Its interval ended: it counts as passed, and opened the interval `intervalEnd` ends.
-        self.held = nil
+        pending = nil
         return (held.element, arriveWithNothingHeld(element, at: now))
       }
       // Still within the interval: one element is held already.
       guard latest else { return (nil, .drop) }
-      self.held = (element, held.start)
-      return (nil, .hold(until: held.start, replaced: held.element, isNew: false))
+      pending = (element, held.due)
+      return (nil, .hold(until: held.due, replaced: held.element, isNew: false))
     }
     return (nil, arriveWithNothingHeld(element, at: now))
   }
@@ -58,49 +59,11 @@ struct ThrottleStateMachine<Element, Instant: InstantProtocol> where Instant.Dur
       return .pass
     }
     // Held until this interval ends; passing then opens the next one.
-    held = (element, end)
+    pending = (element, end)
     intervalEnd = end.advanced(by: interval)
     return .hold(until: end, replaced: nil, isNew: true)
-  }
-
-  /// The timer woke at `now`.
-  mutating func timerFired(at now: Instant) -> TimerAction<Element, Instant> {
-    guard let held else { return .stop }
-    if now < held.start { return .sleep(until: held.start) }
-    self.held = nil
-    return .deliver(held.element)
-  }
-
-  /// Ends the throttle: the held element never passes, and nothing passes any more.
-  mutating func cancel() {
-    isCancelled = true
-    held = nil
   }
 }
 
 extension ThrottleStateMachine: Sendable where Element: Sendable {}
-extension ThrottleStateMachine: TimerStateMachine {}
 extension ThrottleStateMachine.Arrival: Sendable where Element: Sendable {}
-
-extension TimerStorage {
-  /// A value arrived: it passes now, waits for the end of the interval, or is dropped.
-  func throttle<Element>(_ element: Element)
-  where Machine == ThrottleStateMachine<Element, C.Instant> {
-    // The time is read on the sender's thread, so a test that sends and then advances a test
-    // clock sees the interval it expects.
-    let now = clock.now
-    var due: Element?
-    var passes = false
-    withMachine { machine in
-      let arrival: Machine.Arrival
-      (due, arrival) = machine.receive(element, at: now)
-      if case .pass = arrival { passes = true }
-      // The first value held in an interval starts the timer; a later one finds it running.
-      guard case .hold(let start, _, isNew: true) = arrival else { return nil }
-      return start
-    }
-    // A held value whose interval ended before its timer woke passes first, keeping the order.
-    if let due { deliver(due) }
-    if passes { deliver(element) }
-  }
-}

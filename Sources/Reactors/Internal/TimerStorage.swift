@@ -1,7 +1,48 @@
-/// Holds the state machine of a time operator (`debounce`, `throttle`) and its one timer task
-/// under one lock; runs the timer, and hands on what the machine delivers outside the lock.
+/// The state machine of a time operator (`debounce`, `throttle`), as ``TimerStorage`` drives it:
+/// it holds at most one element, due at an instant, for its one timer to deliver.
+protocol TimerStateMachine {
+  associatedtype Element
+  associatedtype Instant: Comparable
+
+  /// The element waiting for the timer, and when it is due.
+  var pending: (element: Element, due: Instant)? { get set }
+  /// Whether the operator has ended: nothing is taken in or delivered any more.
+  var isCancelled: Bool { get set }
+}
+
+/// What the timer of a time operator does when it wakes.
+enum TimerAction<Element, Instant> {
+  /// Hand the element on; the timer ends.
+  case deliver(Element)
+  /// What is due now is due later: sleep until then.
+  case sleep(until: Instant)
+  /// Nothing is due (taken meanwhile, or cancelled): the timer ends.
+  case stop
+}
+
+extension TimerAction: Sendable where Element: Sendable, Instant: Sendable {}
+extension TimerAction: Equatable where Element: Equatable, Instant: Equatable {}
+
+extension TimerStateMachine {
+  /// The timer woke at `now`: the pending element is delivered if it is due.
+  mutating func timerFired(at now: Instant) -> TimerAction<Element, Instant> {
+    guard let pending else { return .stop }
+    if now < pending.due { return .sleep(until: pending.due) }
+    self.pending = nil
+    return .deliver(pending.element)
+  }
+
+  /// Ends the operator: the pending element is never delivered.
+  mutating func cancel() {
+    isCancelled = true
+    pending = nil
+  }
+}
+
+/// Holds the state machine of a time operator and its one timer task under one lock; runs the
+/// timer, and hands on what the machine delivers outside the lock.
 final class TimerStorage<Machine: TimerStateMachine & Sendable, C: Clock>: Sendable
-where Machine.Instant == C.Instant, C.Duration == Duration {
+where Machine.Instant == C.Instant {
   let clock: C
   /// Hands an element on; called outside the lock.
   let deliver: @Sendable (Machine.Element) -> Void
