@@ -257,15 +257,20 @@
   /// Cancels one scope: from now on what it sends is dropped, and its task is cancelled.
   @usableFromInline mutating func cancel(_ scope: EffectScope) -> FollowUp {
     guard !scope.isCancelled, !scope.isFinished else { return FollowUp() }
-    scope.isCancelled = true
     var followUp = FollowUp()
+    revoke(scope, into: &followUp)
+    followUp += forget(scope)
+    return followUp
+  }
+
+  /// Flags a scope cancelled: its task is to be cancelled, and a turn it waits for is refused.
+  private func revoke(_ scope: EffectScope, into followUp: inout FollowUp) {
+    scope.isCancelled = true
     if let task = scope.task { followUp.tasksToCancel.append(task) }
     if case .waiting(let continuation?) = scope.turn {
       followUp.turnsToResume.append((continuation, false))
     }
     scope.turn = .granted
-    followUp += forget(scope)
-    return followUp
   }
 
   /// Records that `scope`'s work has ended, or will never run; the next `.queue` run of its id
@@ -365,17 +370,15 @@
       followUp.released.append(open.dropWork() as Any)
       if let task = open.task { followUp.tasksToCancel.append(task) }
     }
-    let scopes = group.waiting + group.running
-    group.waiting = []
-    group.running = []
-    for scope in scopes where !scope.isCancelled && !scope.isFinished {
+    let (waiting, running) = (group.waiting, group.running)
+    (group.waiting, group.running) = ([], [])
+    for scope in waiting where !scope.isCancelled && !scope.isFinished {
       scope.group = nil
-      scope.isCancelled = true
-      if let task = scope.task { followUp.tasksToCancel.append(task) }
-      if case .waiting(let continuation?) = scope.turn {
-        followUp.turnsToResume.append((continuation, false))
-      }
-      scope.turn = .granted
+      revoke(scope, into: &followUp)
+    }
+    for scope in running where !scope.isCancelled && !scope.isFinished {
+      scope.group = nil
+      revoke(scope, into: &followUp)
     }
     return followUp
   }

@@ -43,14 +43,14 @@ enum FileSystem {
   static func lock(_ path: String) throws(SystemCallFailure) -> Int32? {
     let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else { throw SystemCallFailure("open", path) }
-    for wait: Int32 in [1, 2, 4, 8, 16, 32, 64, 0] {
+    for milliseconds: UInt32 in [1, 2, 4, 8, 16, 32, 64, 0] {
       if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return descriptor }
       let failure = SystemCallFailure("flock", path)
       guard failure.code == EWOULDBLOCK else {
         close(descriptor)
         throw failure
       }
-      if wait > 0 { poll(nil, 0, wait) }
+      if milliseconds > 0 { usleep(milliseconds * 1000) }
     }
     close(descriptor)
     return nil
