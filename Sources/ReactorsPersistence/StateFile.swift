@@ -26,11 +26,12 @@ import Musl
 ///
 /// - Restoring happens when it opens: ``restored`` is the value read (after migrations), and
 ///   ``restoring(into:)`` puts it into the reactor's default state, its `initialState`.
-/// - ``save(_:)`` observes the reactor. Each state's ``PersistentReactor/saved(from:)`` is
-///   compared with the last one; only a change is written, on a queue of the file's own, never on
-///   the thread of the reactor's step. At most one write runs at a time and the newest value
-///   wins, so a burst of changes is a few writes. ``flush()`` returns once the newest value is on
-///   disk.
+/// - ``save(_:)`` watches the reactor without observing it: when ready to write, the file asks
+///   for the end of the reactor's next step, and only that step hands its state over. The saved
+///   part (``PersistentReactor/saved(from:)``) is computed and compared on a queue of the file's
+///   own, never on the thread of a step, and only a change is written. At most one write runs at
+///   a time, at most one per `writeInterval`, and the newest value wins, so a burst of changes is
+///   a few writes. ``flush()`` returns once the newest value is on disk.
 /// - Each write goes to a temporary file beside it, is synced, and renamed over it: a process
 ///   killed at any moment leaves the old file or the new one, whole. Files are made `0600`,
 ///   directories `0700`.
@@ -53,6 +54,7 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
   private let lockDescriptor: Int32?
   private let redaction: Redaction
   private let onDiagnostic: @Sendable (PersistenceDiagnostic) -> Void
+  private let writeInterval: DispatchTimeInterval
   private let queue = DispatchQueue(label: "ReactorsPersistence.StateFile")
   private let lock = NSLock()
   private var mutable: Mutable
@@ -68,6 +70,9 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
     weak var reactor: R?
     var reactorID: ObjectIdentifier?
     var writeCount = 0
+    /// When the last write ended, and whether a look at the state after it is scheduled.
+    var lastWrite: DispatchTime?
+    var isCheckScheduled = false
 
     init(diagnostics: [PersistenceDiagnostic], isSaving: Bool, known: R.Saved?) {
       self.diagnostics = diagnostics
@@ -85,6 +90,10 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
   /// - Parameters:
   ///   - url: The file; its directory is made (`0700`) if missing.
   ///   - redaction: The rules that say which member names hold secrets.
+  ///   - writeInterval: The least time between two writes: a change after a quiet spell is
+  ///     written at once, and changes during the interval after a write are written as one,
+  ///     the newest, when it ends. 100 ms by default: typing is saved as it goes, and a burst of
+  ///     changes costs the process a few writes a second. ``flush()`` does not wait for it.
   ///   - onDiagnostic: Also called with each diagnostic as it happens, those of opening
   ///     included (on the calling thread), later ones on the file's queue.
   /// - Throws: ``PersistenceError/secretMember(_:reactor:)`` when a member of the saved state
@@ -92,6 +101,7 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
   public init(
     at url: URL,
     redaction: Redaction = .default,
+    writeInterval: Duration = .milliseconds(100),
     onDiagnostic: @escaping @Sendable (PersistenceDiagnostic) -> Void = { _ in }
   ) throws(PersistenceError) {
     let reactorName = StateFileFormat.reactorName(of: R.self)
@@ -104,6 +114,9 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
     path = url.path
     self.redaction = redaction
     self.onDiagnostic = onDiagnostic
+    let (seconds, attoseconds) = max(writeInterval, .zero).components
+    self.writeInterval = .nanoseconds(
+      Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000))
     let opened = Self.open(path, reactor: reactorName)
     lockDescriptor = opened.lockDescriptor
     restored = opened.restored
@@ -186,7 +199,7 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
   /// holding the file.
   private func stepEnded(_ state: R.State, isLast: Bool, of id: ObjectIdentifier) {
     guard isLast else {
-      return queue.async { [weak self] in self?.settle(R.saved(from: state), of: id) }
+      return queue.async { [weak self] in self?.changed(R.saved(from: state), of: id) }
     }
     let saved = R.saved(from: state)
     if needsWrite(saved, of: id) { queue.async { self.settle(saved, of: id) } }
@@ -198,14 +211,40 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
     settle(rearmed(id), of: id)
   }
 
-  /// On the queue: writes `saved` if it changed, then asks the reactor for its next step, and
-  /// goes on while the state changed meanwhile.
+  /// On the queue: the saved part changed to `saved`; written now, unless the last write was
+  /// less than `writeInterval` ago: then the newest one is, once it is over.
+  private func changed(_ saved: R.Saved, of id: ObjectIdentifier) {
+    let due = lock.withLock { mutable.lastWrite.map { $0 + writeInterval } }
+    if let due, due > .now() { return scheduleCheck(at: due, of: id) }
+    settle(saved, of: id)
+  }
+
+  /// On the queue: writes `saved` if it changed, and asks the reactor for its next step: once
+  /// `writeInterval` has passed after a write, at once otherwise, going on while the state
+  /// changed meanwhile.
   private func settle(_ saved: R.Saved?, of id: ObjectIdentifier) {
     var next = saved
     while let saved = next {
-      // A failed write is tried again at the next step, not at once.
-      if needsWrite(saved, of: id), !write(saved) { return _ = rearmed(id) }
+      if needsWrite(saved, of: id) {
+        // A failed write is tried again at the next step, not at once.
+        guard write(saved) else { return _ = rearmed(id) }
+        return scheduleCheck(at: .now() + writeInterval, of: id)
+      }
       next = rearmed(id)
+    }
+  }
+
+  /// Has the queue look at the reactor's state at `time`, unless it will already.
+  private func scheduleCheck(at time: DispatchTime, of id: ObjectIdentifier) {
+    let isScheduledHere = lock.withLock {
+      defer { mutable.isCheckScheduled = true }
+      return !mutable.isCheckScheduled
+    }
+    guard isScheduledHere else { return }
+    queue.asyncAfter(deadline: time) { [weak self] in
+      guard let self else { return }
+      lock.withLock { mutable.isCheckScheduled = false }
+      settle(rearmed(id), of: id)
     }
   }
 
@@ -250,6 +289,7 @@ public final class StateFile<R: PersistentReactor>: @unchecked Sendable {
     lock.withLock {
       mutable.known = saved
       mutable.writeCount += 1
+      mutable.lastWrite = .now()
     }
     return true
   }

@@ -172,6 +172,45 @@ import Testing
     #expect(try read(url)?.draft == "run 300")
   }
 
+  @Test func aChangeAfterAQuietSpellIsWrittenAtOnceAndTheNewestWhenTheIntervalEnds() async throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("draft.json")
+    let file = try StateFile<DraftReactor>(at: url, writeInterval: .milliseconds(50))
+    let reactor = DraftReactor(stateFile: file)
+
+    // The first change is written without a flush
+    reactor.send(.type("first"))
+    await waitForWrites(1, of: file)
+    #expect(try read(url)?.draft == "first")
+
+    // The newest of the changes after it is written when the interval ends, without a flush
+    // (how many writes that takes depends on the machine's load; `aFlushDoesNotWait…` counts)
+    for number in 1...100 { reactor.send(.type("draft \(number)")) }
+    await waitForWrites(2, of: file)
+    let deadline = ContinuousClock.now + .seconds(60)
+    while try read(url)?.draft != "draft 100", ContinuousClock.now < deadline {
+      await Task.yield()
+    }
+    #expect(try read(url)?.draft == "draft 100")
+  }
+
+  @Test func aFlushDoesNotWaitForTheWriteInterval() async throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.file("draft.json")
+    let file = try StateFile<DraftReactor>(at: url, writeInterval: .seconds(3600))
+    let reactor = DraftReactor(stateFile: file)
+
+    reactor.send(.type("first"))
+    await waitForWrites(1, of: file)
+    for number in 1...100 { reactor.send(.type("draft \(number)")) }
+    // An hour before the next write is due: the steps meanwhile were not even told to the file.
+    #expect(file.writeCount == 1)
+    await file.flush()
+
+    #expect(file.writeCount == 2)
+    #expect(try read(url)?.draft == "draft 100")
+  }
+
   @Test func sendsFromManyTasksAreSavedWithTheLastState() async throws {
     // Exercises the file's lock from the threads of several steps (ThreadSanitizer in CI).
     let directory = try TemporaryDirectory()
@@ -221,4 +260,19 @@ final class Observed<Value: Sendable>: @unchecked Sendable {
 
   func append(_ value: Value) { lock.withLock { stored.append(value) } }
   var values: [Value] { lock.withLock { stored } }
+}
+
+/// Returns once `file` has written `count` times; fails the test after a deadline that only a
+/// regression reaches (the writes are due within milliseconds).
+private func waitForWrites<R: PersistentReactor>(
+  _ count: Int, of file: StateFile<R>, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  let deadline = ContinuousClock.now + .seconds(60)
+  while file.writeCount < count {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("\(count) writes not made in 60 s", sourceLocation: sourceLocation)
+      return
+    }
+    await Task.yield()
+  }
 }

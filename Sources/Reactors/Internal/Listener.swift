@@ -74,7 +74,8 @@
 
   /// Ends the sequences of the consumers among these listeners, which have been let go.
   @usableFromInline func finishConsumers() {
-    for listener in all { listener.consumer?.finish() }
+    first?.consumer?.finish()
+    for listener in others { listener.consumer?.finish() }
   }
 
   /// Hands `state` to each listener in order; returns `false` if a consumer turned out gone.

@@ -214,7 +214,7 @@
     /// Cancels, resumes, ends the consumers, the hooks' tasks and the children.
     func perform() {
       followUp.perform()
-      for consumer in listeners.all.compactMap(\.consumer) { consumer.finish() }
+      listeners.finishConsumers()
       pipeline?.disconnect()
       children?.endAll()
     }
