@@ -9,25 +9,25 @@ import Testing
     // Given a reactor whose effect notes, before and after awaiting work elsewhere, whether it
     // runs on the marked actor's executor, and an observer that notes it for the effect's state
     let actor = MarkedActor()
-    let where_ = Recorder<String>()
+    let seenOn = Recorder<String>()
     let reactor = ScriptedReactor()
     let observation = reactor.observe { state in
-      if state.log == ["done"] { where_.record("observer: \(actor.executor.isCurrent)") }
+      if state.log == ["done"] { seenOn.record("observer: \(actor.executor.isCurrent)") }
     }
     // When the action is sent from the actor
     await actor.run { _ in
       reactor.send(
         .perform(
           .run { send in
-            where_.record("body: \(actor.executor.isCurrent)")
+            seenOn.record("body: \(actor.executor.isCurrent)")
             await workElsewhere()
-            where_.record("after await: \(actor.executor.isCurrent)")
+            seenOn.record("after await: \(actor.executor.isCurrent)")
             send(.append("done"))
           }))
     }
     // Then the body, its continuation and the observer of its mutation ran on the actor
-    await where_.waitForCount(3)
-    #expect(where_.values == ["body: true", "after await: true", "observer: true"])
+    await seenOn.waitForCount(3)
+    #expect(seenOn.values == ["body: true", "after await: true", "observer: true"])
     observation.cancel()
   }
 
@@ -36,7 +36,7 @@ import Testing
   {
     // Given a step held by another thread, in an observer that waits for the actor's send
     let actor = MarkedActor()
-    let where_ = Recorder<Bool>()
+    let seenOn = Recorder<Bool>()
     let reactor = ScriptedReactor()
     let sent = DispatchSemaphore(value: 0)
     let observation = reactor.observe { state in
@@ -47,36 +47,36 @@ import Testing
     #expect(await eventually { reactor.currentState.log == ["hold"] })
     // When the actor sends while that thread owns the step, which then performs the action
     await actor.run { _ in
-      reactor.send(.perform(.run { _ in where_.record(actor.executor.isCurrent) }))
+      reactor.send(.perform(.run { _ in seenOn.record(actor.executor.isCurrent) }))
     }
     sent.signal()
     // Then the effect still ran on the sender's actor
-    await where_.waitForCount(1)
-    #expect(where_.values == [true])
+    await seenOn.waitForCount(1)
+    #expect(seenOn.values == [true])
     observation.cancel()
   }
 
   @Test func anEffectSentFromANonisolatedContextRunsOnTheGlobalExecutor() async {
     let actor = MarkedActor()
-    let where_ = Recorder<String>()
+    let seenOn = Recorder<String>()
     let reactor = ScriptedReactor()
     await Task.detached {
       reactor.send(
         .perform(
           .run { _ in
             let isolated = await currentIsolation() != nil
-            where_.record("actor: \(actor.executor.isCurrent), isolated: \(isolated)")
+            seenOn.record("actor: \(actor.executor.isCurrent), isolated: \(isolated)")
           }))
     }.value
-    await where_.waitForCount(1)
-    #expect(where_.values == ["actor: false, isolated: false"])
+    await seenOn.waitForCount(1)
+    #expect(seenOn.values == ["actor: false, isolated: false"])
   }
 
   @Test func anEffectSentFromTheMainActorRunsIsolatedToItAndItsStateReachesTheModelWithoutAHop()
     async
   {
     // Given a model of the reactor on the main actor
-    let where_ = Recorder<String>()
+    let seenOn = Recorder<String>()
     let reactor = ScriptedReactor()
     let model = await ObservedReactor(reactor)
     // When the main actor sends an action whose effect sends a mutation
@@ -84,78 +84,78 @@ import Testing
       .perform(
         .run { send in
           let before = await currentIsolation() === MainActor.shared
-          where_.record("body: \(before)")
+          seenOn.record("body: \(before)")
           await workElsewhere()
           let after = await currentIsolation() === MainActor.shared
-          where_.record("after await: \(after)")
+          seenOn.record("after await: \(after)")
           send(.append("done"))
           // Still in the same main-actor job: a hop would apply the state only after it.
           let seen = await MainActor.run { model.state.log }
-          where_.record("model: \(seen)")
+          seenOn.record("model: \(seen)")
         }),
       to: reactor)
     // Then the effect ran on the main actor, and the model had the state when `send` returned
-    await where_.waitForCount(3)
-    #expect(where_.values == ["body: true", "after await: true", "model: [\"done\"]"])
+    await seenOn.waitForCount(3)
+    #expect(seenOn.values == ["body: true", "after await: true", "model: [\"done\"]"])
   }
 
   @Test func aRunToldToLeaveWithIsolationNilRunsOffTheSendersActorAndSoDoesItsReduce() async {
     let actor = MarkedActor()
-    let where_ = Recorder<String>()
+    let seenOn = Recorder<String>()
     let reactor = ScriptedReactor()
     let observation = reactor.observe { state in
-      if state.log == ["done"] { where_.record("observer: \(actor.executor.isCurrent)") }
+      if state.log == ["done"] { seenOn.record("observer: \(actor.executor.isCurrent)") }
     }
     await actor.run { _ in
       reactor.send(
         .perform(
           .run(isolation: nil) { send in
             let isolated = await currentIsolation() != nil
-            where_.record("body: \(actor.executor.isCurrent), isolated: \(isolated)")
+            seenOn.record("body: \(actor.executor.isCurrent), isolated: \(isolated)")
             send(.append("done"))
           }))
     }
-    await where_.waitForCount(2)
-    #expect(where_.values == ["body: false, isolated: false", "observer: false"])
+    await seenOn.waitForCount(2)
+    #expect(seenOn.values == ["body: false, isolated: false", "observer: false"])
     observation.cancel()
   }
 
   @Test func aRunGivenAnotherActorRunsThereAndSoDoesItsErrorHandler() async {
     let sender = MarkedActor()
     let target = MarkedActor()
-    let where_ = Recorder<String>()
+    let seenOn = Recorder<String>()
     let reactor = ScriptedReactor()
     await sender.run { _ in
       reactor.send(
         .perform(
           .run(isolation: target) { _ in
-            where_.record("body: \(target.executor.isCurrent) \(sender.executor.isCurrent)")
+            seenOn.record("body: \(target.executor.isCurrent) \(sender.executor.isCurrent)")
             throw HandlerTestError()
           } catch: { _, _ in
-            where_.record("handler: \(target.executor.isCurrent) \(sender.executor.isCurrent)")
+            seenOn.record("handler: \(target.executor.isCurrent) \(sender.executor.isCurrent)")
           }))
     }
-    await where_.waitForCount(2)
-    #expect(where_.values == ["body: true false", "handler: true false"])
+    await seenOn.waitForCount(2)
+    #expect(seenOn.values == ["body: true false", "handler: true false"])
   }
 
   @Test func partsOfAMergeInsideAScopeRunOnTheSendersActor() async {
     let actor = MarkedActor()
-    let where_ = Recorder<Bool>()
+    let seenOn = Recorder<Bool>()
     let reactor = ScriptedReactor()
     await actor.run { _ in
       reactor.send(
         .perform(
           .concat(
-            .run { _ in where_.record(actor.executor.isCurrent) },
+            .run { _ in seenOn.record(actor.executor.isCurrent) },
             .merge(
-              .run { _ in where_.record(actor.executor.isCurrent) },
-              .run { _ in where_.record(actor.executor.isCurrent) }
+              .run { _ in seenOn.record(actor.executor.isCurrent) },
+              .run { _ in seenOn.record(actor.executor.isCurrent) }
             )
           ).cancellable(id: "merge")))
     }
-    await where_.waitForCount(3)
-    #expect(where_.values == [true, true, true])
+    await seenOn.waitForCount(3)
+    #expect(seenOn.values == [true, true, true])
   }
 
   @Test func aLatestRunFromAnActorRunsThereAndOnlyTheNewestOfABurstStarts() async {
