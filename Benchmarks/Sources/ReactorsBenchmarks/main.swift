@@ -98,8 +98,13 @@ func loadAverage() -> String {
 }
 
 // NB: the suite runs on a thread of its own; the main thread serves the main actor, which the
-// main-actor benchmarks drive (`runOnMainActor`).
+// main-actor benchmarks drive (`runOnMainActor`). The benchmarks are handed over once, here,
+// before the main thread stops touching them for good (`dispatchMain()`).
+nonisolated(unsafe) let runnerSuite = suite
+nonisolated(unsafe) let runnerSelection = selected
 Thread {
+  let suite = runnerSuite
+  let selected = runnerSelection
   let loadBefore = loadAverage()
   var runner = Runner(benchmarks: suite, repeats: options.repeats, warmUps: 2)
   let isTerminal = isatty(STDERR_FILENO) != 0
