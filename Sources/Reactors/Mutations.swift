@@ -115,6 +115,13 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   /// (clients, values), not the reactor: a captured `self` keeps the reactor alive until the work
   /// ends.
   ///
+  /// The task starts on the actor the action was sent from, and `operation` is
+  /// `nonisolated(nonsending)`: sent from the main actor, its synchronous parts and its `send`s
+  /// run on the main actor until it awaits something isolated elsewhere (as SE-0461 runs a
+  /// nonisolated async function on its caller's actor). Sent from a nonisolated context, it runs
+  /// on the global executor. Work that must leave the sender's actor, such as a long computation,
+  /// says so with ``run(priority:isolation:_:catch:)``.
+  ///
   /// An error thrown by `operation` never stops the reactor. It goes to `handler`, which can turn
   /// it into mutations; without a handler it is reported to the reactor's diagnostics and dropped.
   /// Cancellation is not an error: the handler does not see it. Either way, the enclosing
@@ -124,8 +131,13 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   ///   - operation: The work; call `send(mutation)` as often as needed.
   ///   - handler: Turns a thrown error into mutations.
   @inlinable public static func run(
-    _ operation: @escaping @Sendable (_ send: Send<Mutation>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Mutation>) async -> Void)? = nil
+    _ operation:
+      nonisolated(nonsending) @escaping @Sendable (_ send: Send<Mutation>) async throws
+      -> Void,
+    catch handler: (
+      nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Mutation>) async
+        -> Void
+    )? = nil
   ) -> Mutations {
     // NB: an overload of its own, without a `priority` defaulting to `nil`: `TaskPriority` is a
     // resilient type, and even a `nil` one is formed through value witnesses.
@@ -142,8 +154,13 @@ public struct Mutations<Mutation: Sendable>: Sendable {
   ///   - handler: Turns a thrown error into mutations.
   public static func run(
     priority: TaskPriority?,
-    _ operation: @escaping @Sendable (_ send: Send<Mutation>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Mutation>) async -> Void)? = nil
+    _ operation:
+      nonisolated(nonsending) @escaping @Sendable (_ send: Send<Mutation>) async throws
+      -> Void,
+    catch handler: (
+      nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Mutation>) async
+        -> Void
+    )? = nil
   ) -> Mutations {
     Mutations(
       first: nil, second: nil,

@@ -22,8 +22,10 @@ import Observation
 /// any other counts as changed by every new state). Reading ``state`` makes it depend on every
 /// new state.
 ///
-/// States reach the model on the main actor, whichever thread reduced them. When several arrive
-/// before the main actor runs, only the newest is applied: a view renders the present, not each
+/// States reach the model on the main actor, whichever thread reduced them. A state reduced on
+/// the main actor — an action sent from it, or a mutation its effect sent there — is applied at
+/// once, before the step goes on; one reduced elsewhere is applied when the main actor next runs,
+/// and when several arrive before it does, only the newest: a view renders the present, not each
 /// step. Use ``Reactor/state`` where every step matters.
 ///
 /// > Note: Available from macOS 14, iOS 17, tvOS 17 and watchOS 10, which have `Observation`;
@@ -61,7 +63,14 @@ public final class ObservedReactor<R: Reactor>: Observable {
     storedState = reactor.currentState
     let mailbox = Locked<R.State?>.make(nil)
     self.mailbox = mailbox
-    observation = reactor.observe { [weak self] state in
+    observation = reactor.observe { [weak self, weak reactor] state in
+      // Called by the step's owner, which alone reads where it runs.
+      if reactor?.runtime.storage.isStepOnMainActor == true {
+        // A state from another thread still waiting in the mailbox is older: this one wins.
+        let older = mailbox.withLock { $0.take() }
+        _ = older  // Released here, with the mailbox unlocked.
+        return MainActor.assumeIsolated { self?.apply(state) }
+      }
       let isFirst = mailbox.withLock { pending in
         defer { pending = state }
         return pending == nil
@@ -111,6 +120,11 @@ public final class ObservedReactor<R: Reactor>: Observable {
 
   private func applyPendingState() {
     guard let newState = mailbox.withLock({ $0.take() }) else { return }
+    apply(newState)
+  }
+
+  /// Makes `newState` the model's, telling the readers of each member it changed.
+  private func apply(_ newState: R.State) {
     let oldState = storedState
     let changed = members.values.filter { !($0.isUnchanged?(oldState, newState) ?? false) }
     for member in changed { registrar.willSet(self, keyPath: member.key) }

@@ -6,8 +6,16 @@ extension Reactor {
   /// or effect at the same moment — the action is queued and that step performs it before it
   /// ends, so states stay in order; `send` then returns at once. From one thread with nothing
   /// else running, the immediate mutations are reduced and observed when `send` returns.
-  @inlinable public func send(_ action: Action) {
-    runtime.storage.send(action, to: self)
+  ///
+  /// The action's asynchronous work (``Mutations/run(_:catch:)``) starts on the actor `send` is
+  /// called from — on the main actor, a view's sends start their effects there — or on the
+  /// global executor when the caller is not isolated to an actor.
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - isolation: The caller's actor; leave it to its default, the caller's isolation.
+  @inlinable public func send(_ action: Action, isolation: isolated (any Actor)? = #isolation) {
+    runtime.storage.send(action, to: self, from: isolation)
   }
 
   /// The state after the last `reduce`; readable anywhere, including inside `mutate`, and never

@@ -5,6 +5,9 @@
 /// Every call reaches the reactor's storage for a moment and lets it go again: no task holds the
 /// reactor across a suspension, so a task that waits (for a turn, on a clock, on the network)
 /// never keeps a released reactor alive (R9). Once the reactor is gone, every call does nothing.
+///
+/// Its asynchronous methods are `nonisolated(nonsending)`: they run on the actor of the task that
+/// calls them, the one its action was sent from (`IsolatedTask`), and so does the user's work.
 @usableFromInline final class EffectContext<R: Reactor>: EffectScope, @unchecked Sendable {
   // Safe: the two fields added here never change; the scope's own say why they are safe.
   @usableFromInline weak let reactor: R?
@@ -25,14 +28,14 @@
   ///
   /// Work whose scope was cancelled before the task started still runs, in a cancelled task, as
   /// any Swift task does: its `catch` blocks see the cancellation, and what it sends is dropped.
-  @inlinable func run(_ work: Pending<R.Mutation>) async {
+  @inlinable nonisolated(nonsending) func run(_ work: Pending<R.Mutation>) async {
     // Most work is a plain `run`: calling it directly keeps the task's frames small, within the
     // memory a task starts with, where `execute`'s frame (it can do everything) is not.
     if case .run(let operation) = work { await perform(operation) } else { await execute(work) }
     reactor?.runtime.storage.end(self)
   }
 
-  @inlinable func execute(_ work: Pending<R.Mutation>) async {
+  @inlinable nonisolated(nonsending) func execute(_ work: Pending<R.Mutation>) async {
     switch work {
     case .run(let operation):
       await perform(operation)
@@ -47,9 +50,11 @@
       await execute(first)
       await proceed(with: rest)
     case .parallel(let parts):
+      let isolation = #isolation
       await withTaskGroup(of: Void.self) { group in
         for part in parts {
-          group.addTask { await self.execute(part) }
+          // A child of a group starts on the global executor, then goes to this task's actor.
+          group.addTask { await self.execute(part, on: isolation) }
         }
       }
     case .scoped(let child, let inner):
@@ -62,8 +67,15 @@
     }
   }
 
+  /// Runs `work` on `isolation`: the actor of the task whose `merge` it is a part of.
+  @inlinable func execute(_ work: Pending<R.Mutation>, on isolation: isolated (any Actor)?) async {
+    await execute(work)
+  }
+
   /// Goes on with the parts of a `concat` after the one that waited, in order.
-  @inlinable func proceed(with parts: some Collection<MutationNode<R.Mutation>>) async {
+  @inlinable nonisolated(nonsending) func proceed(
+    with parts: some Collection<MutationNode<R.Mutation>>
+  ) async {
     var parts = parts[...]
     while let part = parts.popFirst() {
       if Task.isCancelled { return }
@@ -80,8 +92,13 @@
 
   /// Runs scoped work in a task of its own and waits for it; cancelling this task cancels that
   /// one.
-  @inlinable func runChild(_ work: Pending<R.Mutation>, in child: EffectScope) async {
-    guard let task = reactor?.runtime.storage.launch(work, in: EffectContext.of(child)) else {
+  @inlinable nonisolated(nonsending) func runChild(
+    _ work: Pending<R.Mutation>, in child: EffectScope
+  ) async {
+    let isolation = #isolation
+    guard
+      let task = reactor?.runtime.storage.launch(work, in: EffectContext.of(child), on: isolation)
+    else {
       return
     }
     await withTaskCancellationHandler {
@@ -91,8 +108,10 @@
     }
   }
 
-  @inlinable func perform(_ operation: EffectOperation<R.Mutation>) async {
-    let send = Send<R.Mutation> { [self] mutation in emit(mutation) }
+  @inlinable nonisolated(nonsending) func perform(_ operation: EffectOperation<R.Mutation>) async {
+    let send = Send<R.Mutation>(emitting: { [self] mutation, isolation in
+      emit(mutation, from: isolation)
+    })
     do {
       try await operation.body(send)
     } catch {
@@ -107,15 +126,15 @@
     }
   }
 
-  /// Applies a mutation the work sent, unless the reactor is gone.
-  @inlinable func emit(_ mutation: R.Mutation) {
+  /// Applies a mutation the work sent from `isolation`, unless the reactor is gone.
+  @inlinable func emit(_ mutation: R.Mutation, from isolation: (any Actor)?) {
     guard let reactor else { return }
-    reactor.runtime.storage.emit(mutation, in: self, reactor)
+    reactor.runtime.storage.emit(mutation, in: self, reactor, from: isolation)
   }
 
   /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile or the reactor
   /// is released.
-  @inlinable func waitForTurn() async -> Bool {
+  @inlinable nonisolated(nonsending) func waitForTurn() async -> Bool {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in
         // The reactor is held only while the continuation is handed over, not while it waits.

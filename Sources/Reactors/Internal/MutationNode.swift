@@ -41,13 +41,16 @@
   // NB: the priority is stored raw: `TaskPriority` is a resilient type of the standard library,
   // and holding one would give every `MutationNode` a layout known only at run time.
   // The closures first: the priority then takes 2 bytes after them instead of 8 before them.
-  @usableFromInline let body: @Sendable (Send<Mutation>) async throws -> Void
-  @usableFromInline let handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
+  @usableFromInline let body:
+    nonisolated(nonsending) @Sendable (Send<Mutation>) async throws -> Void
+  @usableFromInline let handler:
+    (nonisolated(nonsending) @Sendable (any Error, Send<Mutation>) async -> Void)?
   @usableFromInline let rawPriority: UInt8?
 
   @inlinable init(
-    rawPriority: UInt8?, body: @escaping @Sendable (Send<Mutation>) async throws -> Void,
-    handler: (@Sendable (any Error, Send<Mutation>) async -> Void)?
+    rawPriority: UInt8?,
+    body: nonisolated(nonsending) @escaping @Sendable (Send<Mutation>) async throws -> Void,
+    handler: (nonisolated(nonsending) @Sendable (any Error, Send<Mutation>) async -> Void)?
   ) {
     self.rawPriority = rawPriority
     self.body = body

@@ -30,6 +30,9 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   /// what the hook returns synchronously is performed at once, inside the step.
   var relayingThread: ThreadIdentity?
   var relayingDepth = 0
+  /// The actor the value being handed to a hook was sent from: an action the hook delivers at
+  /// once starts its effects there. Only the step's owner reads or writes it.
+  @usableFromInline var relayedIsolation: (any Actor)?
   /// Running effects and their cancellation rules.
   @usableFromInline var effects = EffectTable()
   /// The attached children; ending them is the parent's to do.

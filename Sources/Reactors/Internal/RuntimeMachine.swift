@@ -30,6 +30,9 @@
   @usableFromInline var needsGeneralPath = false
   /// Whether the extras hold listeners after the first: without, a step never reads the extras.
   @usableFromInline var hasOtherListeners = false
+  /// Whether the thread that owns the step runs on the main actor, as its sender said: set when
+  /// the step is taken, read by its observers (`ObservedReactor`). Only the owner touches it.
+  @usableFromInline var isStepOnMainActor = false
   /// The first listener; the others are in the extras, since most reactors have one (a view).
   @usableFromInline var firstListener: Listener<State>?
   /// What only some reactors use; allocated on first use.

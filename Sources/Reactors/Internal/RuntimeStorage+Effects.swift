@@ -3,19 +3,24 @@
 /// the tasks run the rest with the same walk.
 extension RuntimeStorage {
   /// Starts what `mutate` returned beyond its inline immediate mutations.
+  ///
+  /// - Parameter isolation: The actor the action was sent from, whose executor its tasks start
+  ///   on; `nil`: the global executor.
   @inlinable func start<R: Reactor>(
-    _ tree: MutationNode<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R
+    _ tree: MutationNode<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R,
+    on isolation: (any Actor)?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // A `.latest` run with nothing to do now waits in its id's slot, registered in one hold.
     if case .scoped(.cancellable(let key, .latest), let inner) = tree,
       let work = deferred(inner)
     {
-      return scheduleLatest(work, id: id(of: key, for: action), for: action, reactor)
+      return scheduleLatest(
+        work, id: id(of: key, for: action), for: action, reactor, on: isolation)
     }
     guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else {
       return
     }
-    spawn(pending, for: action, extras, reactor)
+    spawn(pending, for: action, extras, reactor, on: isolation)
   }
 
   /// The work of `node` if it has no immediate part: a `run`, or a delay (whose deadline is
@@ -137,25 +142,27 @@ extension RuntimeStorage {
 
   // MARK: - Tasks
 
-  /// Starts the tasks of work left over by a step.
+  /// Starts the tasks of work left over by a step, on `isolation`'s executor.
   @inlinable func spawn<R: Reactor>(
-    _ pending: Pending<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R
+    _ pending: Pending<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R,
+    on isolation: (any Actor)?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch pending {
     case .parallel(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
-      for part in parts { spawn(part, for: action, extras, reactor) }
+      for part in parts { spawn(part, for: action, extras, reactor, on: isolation) }
     case .scoped(let scope, let inner):
-      launch(inner, in: EffectContext<R>.of(scope))
+      launch(inner, in: EffectContext<R>.of(scope), on: isolation)
     case .queued(let scope, _):
-      launch(pending, in: EffectContext<R>.of(scope))
+      launch(pending, in: EffectContext<R>.of(scope), on: isolation)
     default:
       // The task starts before its scope is registered: this step owns the reactor until it
       // ends, so whatever the task sends, and its end, wait in the step's queue until then.
       // Registering and keeping the task's handle then take one lock hold instead of two.
       let context = EffectContext(reactor: reactor, action: action, parent: nil)
       // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
-      let task = makeTask(pending, in: context, count: extras == nil ? .untracked : trackTask())
+      let task = makeTask(
+        pending, in: context, count: extras == nil ? .untracked : trackTask(), on: isolation)
       perform { $0.makeExtras().effects.registerPlain(context, task: task) }
     }
   }
@@ -163,7 +170,8 @@ extension RuntimeStorage {
   /// Leaves `work` in the slot of `id`'s `.latest` runs, in one hold, and starts the slot's task
   /// if it has none waiting: a burst of sends starts one task, which runs the newest work.
   @inlinable func scheduleLatest<R: Reactor>(
-    _ work: Pending<Mutation>, id: EffectID, for action: Action, _ reactor: R
+    _ work: Pending<Mutation>, id: EffectID, for action: Action, _ reactor: R,
+    on isolation: (any Actor)?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // The run it replaces holds the user's closures and action: released once the lock is.
     var replaced: (Pending<Mutation>?, Action?) = (nil, nil)
@@ -178,10 +186,13 @@ extension RuntimeStorage {
     }
     _ = replaced
     guard let slot else { return }  // A task waiting to start takes the work.
-    let task = Task(priority: work.priority) { [weak reactor] in
+    let start = (slot, WeakReactor(reactor), count)
+    let task = IsolatedTask.start(on: isolation, priority: work.priority, start) { _, start in
+      let (slot, reactor, count) = start
       // One turn for the sender first: a burst of sends replaces the work meanwhile.
       await Task.yield()
-      guard let (context, work) = reactor?.runtime.storage.take(slot, reactor) else {
+      guard let (context, work) = reactor.reactor?.runtime.storage.take(slot, reactor.reactor)
+      else {
         return count.taskEnded()  // Cancelled before it started: the run never starts.
       }
       if count.isTracked {
@@ -215,23 +226,28 @@ extension RuntimeStorage {
     }
   }
 
-  /// Starts the task that runs `work` in `context`'s scope, registered already.
+  /// Starts the task that runs `work` in `context`'s scope, registered already, on `isolation`'s
+  /// executor.
   @discardableResult
   @inlinable func launch<R: Reactor>(
-    _ work: Pending<Mutation>, in context: EffectContext<R>
+    _ work: Pending<Mutation>, in context: EffectContext<R>, on isolation: (any Actor)?
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let task = makeTask(work, in: context, count: trackTask())
+    let task = makeTask(work, in: context, count: trackTask(), on: isolation)
     perform { $0.makeExtras().effects.attach(task, to: context) }
     return task
   }
 
-  /// A task that runs `work` in `context`'s scope, counted by `count`'s tracker if there is one.
+  /// A task that runs `work` in `context`'s scope, counted by `count`'s tracker if there is one,
+  /// on `isolation`'s executor: the work's synchronous parts run there until it awaits elsewhere.
   @inlinable func makeTask<R: Reactor>(
-    _ work: Pending<Mutation>, in context: EffectContext<R>, count: TaskCount
+    _ work: Pending<Mutation>, in context: EffectContext<R>, count: TaskCount,
+    on isolation: (any Actor)?
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    Task(priority: work.priority) {
+    IsolatedTask.start(on: isolation, priority: work.priority, (context, work, count)) {
+      _, task in
+      let (context, work, count) = task
       if count.isTracked {
         await count.run(for: context.action) { await context.run(work) }
       } else {
@@ -266,8 +282,13 @@ extension RuntimeStorage {
   ///
   /// Runs the step on the effect's thread if none is running; otherwise leaves the mutation to
   /// the step's owner and returns at once.
-  @inlinable func emit<R: Reactor>(_ mutation: Mutation, in scope: EffectScope?, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ///
+  /// - Parameter isolation: The actor the mutation was sent from, if any: the step's, if this
+  ///   thread takes it.
+  @inlinable func emit<R: Reactor>(
+    _ mutation: Mutation, in scope: EffectScope?, _ reactor: R,
+    from isolation: (any Actor)? = nil
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let scope else {
       preconditionFailure("Internal inconsistency: a task's mutation outside any scope")
     }
@@ -281,7 +302,7 @@ extension RuntimeStorage {
     }
     #endif
     // Through the lock: a cancelled or finished scope is dropped before `reduce` (R7).
-    enterLocked(.mutation(mutation, scope), reactor, from: scope)
+    enterLocked(.mutation(mutation, scope), reactor, from: scope, on: isolation)
   }
 
   /// Records that an effect's task has returned; a running step may still hold mutations it

@@ -9,9 +9,14 @@ extension RuntimeStorage {
 
   /// Sends an action: performs it now if no step is running, or leaves it for the thread that
   /// owns the step, which performs it before that step ends. Never waits.
-  @inlinable func send<R: Reactor>(_ action: Action, to reactor: R)
+  ///
+  /// - Parameter isolation: The sender's actor, where the action's effects start; `nil` for a
+  ///   nonisolated sender.
+  @inlinable func send<R: Reactor>(_ action: Action, to reactor: R, from isolation: (any Actor)?)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    enter(.send(action), reactor) { handle(action, nil, reactor) }
+    enter(.send(action, from: isolation), reactor, on: isolation) {
+      handle(action, nil, reactor, from: isolation)
+    }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
@@ -23,14 +28,18 @@ extension RuntimeStorage {
   /// The one way into a step. A free step on the plain path is taken with one compare-exchange
   /// and `plainly` performs the work; otherwise the lock decides: take the step and perform
   /// `work` on the general path, or queue it for the thread that owns the step.
+  ///
+  /// - Parameter isolation: The caller's actor, which the step runs on if this thread takes it.
   @inlinable func enter<R: Reactor>(
-    _ work: @autoclosure () -> Work, _ reactor: R, plainly: () -> Void
+    _ work: @autoclosure () -> Work, _ reactor: R, on isolation: (any Actor)? = nil,
+    plainly: () -> Void
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if step.takeFree() {
+      noteStepIsolation(isolation)
       plainly()
       endStep(reactor)
     } else {
-      enterLocked(work(), reactor, from: nil)
+      enterLocked(work(), reactor, from: nil, on: isolation)
     }
   }
 
@@ -40,7 +49,7 @@ extension RuntimeStorage {
   /// - Parameter scope: The scope of the effect that sent `work`: dropped if it was cancelled or
   ///   has finished, checked under the lock that every cancel takes (R7; the commit checks again).
   @inlinable func enterLocked<R: Reactor>(
-    _ work: Work, _ reactor: R, from scope: EffectScope?
+    _ work: Work, _ reactor: R, from scope: EffectScope?, on isolation: (any Actor)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let (owns, isStarted) = withLock { machine -> (Bool, Bool) in
       if let scope, !scope.isActive { return (false, true) }
@@ -52,6 +61,7 @@ extension RuntimeStorage {
       }
     }
     guard owns else { return }
+    noteStepIsolation(isolation)
     if !isStarted { start(reactor) }
     perform(work, stepExtras(), reactor)
     endStep(reactor)
@@ -157,18 +167,22 @@ extension RuntimeStorage {
   @inlinable func perform<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch work {
-    case .send(let action):
-      if let extras { receiveSent(action, extras, reactor) } else { handle(action, nil, reactor) }
+    case .send(let action, let isolation):
+      if let extras {
+        receiveSent(action, extras, reactor, from: isolation)
+      } else {
+        handle(action, nil, reactor, from: isolation)
+      }
     case .mutation(let mutation, let scope):
       deliver(mutation, from: scope, extras, reactor)
     case .effectEnded(let scope):
       perform { $0.makeExtras().effects.finish(scope) }
     case .observedSend(let action, let around):
       around(true)
-      receiveSent(action, withLock { $0.makeExtras() }, reactor)
+      receiveSent(action, withLock { $0.makeExtras() }, reactor, from: nil)
       around(false)
     case .action(let action):
-      handle(action, extras, reactor)
+      handle(action, extras, reactor, from: extras?.relayedIsolation)
     case .transformedMutation(let mutation, let origin):
       apply(mutation, from: origin, extras, reactor)
     case .state(let state):
@@ -218,30 +232,35 @@ extension RuntimeStorage {
   ///
   /// The predicates see the action before the hook, as ReactorKit's `self.action` is the subject
   /// the view sends into: an action the hook drops still stops work.
-  @usableFromInline func receiveSent<R: Reactor>(_ action: Action, _ extras: Extras, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  @usableFromInline func receiveSent<R: Reactor>(
+    _ action: Action, _ extras: Extras, _ reactor: R, from isolation: (any Actor)?
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // Recording: the action as sent; what is reduced until it returns is immediate.
     let recorder = extras.recorder
     recorder?.actionSent(action)
     defer { recorder?.sentActionPerformed() }
     stopWork(matching: action)
     if let relay = extras.pipeline?.actions {
-      handOver(extras) { relay.emit(action, origin: nil) }
+      handOver(extras, from: isolation) { relay.emit(action, origin: nil) }
     } else {
-      handle(action, extras, reactor)
+      handle(action, extras, reactor, from: isolation)
     }
   }
 
-  /// Runs `mutate` for an action and starts what it returns.
-  @inlinable func handle<R: Reactor>(_ action: Action, _ extras: Extras?, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  /// Runs `mutate` for an action and starts what it returns, on the executor of `isolation`, the
+  /// actor the action was sent from.
+  @inlinable func handle<R: Reactor>(
+    _ action: Action, _ extras: Extras?, _ reactor: R, from isolation: (any Actor)?
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if let extras, !mayMutate(action, extras) { return }
     let mutations = reactor.mutate(action: action)
     if let first = mutations.first {
       deliver(first, from: nil, extras, reactor)
       if let second = mutations.second { deliver(second, from: nil, extras, reactor) }
     }
-    if !mutations.rest.isNone { start(mutations.rest, for: action, extras, reactor) }
+    if !mutations.rest.isNone {
+      start(mutations.rest, for: action, extras, reactor, on: isolation)
+    }
   }
 
   /// Reports an action to diagnostics; `false` when it must not reach `mutate`: stub mode, or
@@ -323,14 +342,24 @@ extension RuntimeStorage {
 
   /// Hands a value to a `transform` hook; what the hook delivers synchronously comes back
   /// through `route` on this thread and is performed at once, inside this step.
-  @usableFromInline func handOver(_ extras: Extras, _ body: () -> Void) {
+  ///
+  /// - Parameter isolation: The actor the value was sent from: actions the hook delivers at once
+  ///   start their effects there.
+  @usableFromInline func handOver(
+    _ extras: Extras, from isolation: (any Actor)? = nil, _ body: () -> Void
+  ) {
     let thread = ThreadIdentity.current
-    withLock { _ in
+    let outer = withLock { _ in
       extras.relayingDepth += 1
       extras.relayingThread = thread
+      defer { extras.relayedIsolation = isolation }
+      return extras.relayedIsolation
     }
     body()
-    withLock { _ in extras.relayingDepth -= 1 }
+    withLock { _ in
+      extras.relayingDepth -= 1
+      extras.relayedIsolation = outer
+    }
   }
 
   /// Cancels the `take(until:)` work whose predicate matches `action`.

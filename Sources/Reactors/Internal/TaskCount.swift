@@ -18,7 +18,9 @@
 
   /// Runs `body`, the task's work for `action`; with a tracker, as the `TrackedTask` a test clock
   /// reports its sleeps for, so that a test store can tell when every effect waits on one.
-  @usableFromInline func run(for action: some Sendable, _ body: () async -> Void) async {
+  @usableFromInline nonisolated(nonsending) func run(
+    for action: some Sendable, _ body: nonisolated(nonsending) () async -> Void
+  ) async {
     guard let tracker else { return await body() }
     await TrackedTask.$current.withValue(TrackedTask(tracker: tracker, action: action)) {
       await body()

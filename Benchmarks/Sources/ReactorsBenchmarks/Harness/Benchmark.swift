@@ -61,6 +61,10 @@ struct Benchmark {
       Check(label: "ratio <= \(format(limit))") { ($0.ratio ?? .infinity) <= limit }
     }
 
+    static func ratio(atLeast limit: Double) -> Check {
+      Check(label: "ratio >= \(format(limit))") { ($0.ratio ?? 0) >= limit }
+    }
+
     static var noAllocations: Check {
       Check(label: "0 allocs/op") { ($0.allocationsPerOperation ?? .infinity) == 0 }
     }

@@ -43,8 +43,11 @@ func measure(countingAllocations: Bool, _ body: () -> Void) -> Measured {
     nanoseconds: end - start, cpuNanoseconds: cpuEnd - cpuStart, allocations: allocations)
 }
 
-/// Times asynchronous `body`; counts its allocations too when `countingAllocations` is set.
-func measure(countingAllocations: Bool, _ body: () async -> Void) async -> Measured {
+/// Times asynchronous `body`; counts its allocations too when `countingAllocations` is set. Runs
+/// where it is called, so a main-actor driver stays on the main actor.
+nonisolated(nonsending) func measure(
+  countingAllocations: Bool, _ body: nonisolated(nonsending) () async -> Void
+) async -> Measured {
   if countingAllocations { malloc_counter_start() }
   let cpuStart = processCPUNanoseconds()
   let start = DispatchTime.now().uptimeNanoseconds

@@ -17,4 +17,9 @@ final class EffectReactor: Reactor, EffectStore {
   func reduce(state: CounterState, mutation: CounterMutation) -> CounterState {
     reduceCounter(state, mutation)
   }
+
+  /// `EffectStore`'s `send`, from a nonisolated caller: its effects start on the global executor.
+  func send(_ action: CounterAction) {
+    send(action, isolation: nil)
+  }
 }

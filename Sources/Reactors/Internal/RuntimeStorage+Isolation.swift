@@ -1,0 +1,17 @@
+/// Where the step runs: the actor of the thread that owns it, as its sender declared it
+/// (`#isolation`), so that a main-actor observer told of a state by a main-actor step takes it
+/// at once instead of hopping.
+extension RuntimeStorage {
+  /// Notes, for a step just taken, whether it runs on the main actor. Only the owner writes it,
+  /// before it runs any user code, and only the owner's observers read it.
+  @inlinable func noteStepIsolation(_ isolation: (any Actor)?) {
+    let isMain = isolation != nil && isolation === MainActor.shared
+    withUnsafeMutablePointerToHeader { $0.pointee.isStepOnMainActor = isMain }
+  }
+
+  /// Whether the step being performed runs on the main actor; read by the step's owner only
+  /// (an observer it calls).
+  var isStepOnMainActor: Bool {
+    withUnsafeMutablePointerToHeader { $0.pointee.isStepOnMainActor }
+  }
+}
