@@ -8,7 +8,7 @@ import Testing
 
   @Test func theOwnerTakesTheWholeQueueInOrderInOneHandover() {
     var machine = Machine()
-    for action in 1...3 { machine.enqueue(.send(action, from: nil)) }
+    for action in 1...3 { machine.enqueue(.send(action)) }
     var batch: [StepWork<Int, Int, Int>] = []
     batch.reserveCapacity(8)
     let spare = batch.capacity
@@ -71,7 +71,7 @@ import Testing
     machine.state = 0
     let buffer = StateBuffer<Int>(latestOnly: false)
     _ = machine.add(.consumer(buffer))
-    machine.enqueue(.send(1, from: nil))
+    machine.enqueue(.send(1))
     machine.makeExtras().removesAllListeners = true
     var batch: [StepWork<Int, Int, Int>] = []
     let removed = machine.handOver(&batch)
@@ -287,5 +287,5 @@ import Testing
 }
 
 private func sentAction(_ work: StepWork<Int, Int, Int>) -> Int? {
-  if case .send(let action, _) = work { action } else { nil }
+  if case .send(let action) = work { action } else { nil }
 }

@@ -87,13 +87,7 @@ extension UnsafeMutablePointer where Pointee == PlatformLock {
   /// Readies a lock already in its memory, and tears it down before that memory is
   /// deinitialized with what holds it (`StepLock`).
   func readyLockInPlace() {
-    #if canImport(Glibc)
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
-    precondition(pthread_mutex_init(self, &attributes) == 0, "pthread_mutex_init failed")
-    pthread_mutexattr_destroy(&attributes)
-    #elseif canImport(Musl) || canImport(Android)
+    #if canImport(Glibc) || canImport(Musl) || canImport(Android)
     precondition(pthread_mutex_init(self, nil) == 0, "pthread_mutex_init failed")
     #endif
   }

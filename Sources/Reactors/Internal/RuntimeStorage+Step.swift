@@ -14,7 +14,9 @@ extension RuntimeStorage {
   ///   nonisolated sender.
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R, from isolation: (any Actor)?)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    enter(.send(action, from: isolation), reactor, on: isolation) {
+    enter(
+      isolation.map { .sendIsolated(action, from: $0) } ?? .send(action), reactor, on: isolation
+    ) {
       handle(action, nil, reactor, from: isolation)
     }
   }
@@ -145,7 +147,8 @@ extension RuntimeStorage {
       return (machine.handOver(&batch), isWatched ? machine.extras?.watcher : nil)
     }
     removed.finishConsumers()
-    for item in batch { perform(item, stepExtras(), reactor) }
+    // By index: each piece is lent to `perform`, not copied out of the array and destroyed.
+    for index in batch.indices { perform(batch[index], stepExtras(), reactor) }
     batch.removeAll(keepingCapacity: true)  // Released here, with the lock released.
     watcher?(ownerState, false)
   }
@@ -167,7 +170,13 @@ extension RuntimeStorage {
   @inlinable func perform<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch work {
-    case .send(let action, let isolation):
+    case .send(let action):
+      if let extras {
+        receiveSent(action, extras, reactor, from: nil)
+      } else {
+        handle(action, nil, reactor, from: nil)
+      }
+    case .sendIsolated(let action, let isolation):
       if let extras {
         receiveSent(action, extras, reactor, from: isolation)
       } else {
