@@ -41,7 +41,7 @@ import Testing
     }
     letGo.signal()
     // Then the waiter takes it, woken by the release
-    let woken = await withDeadline("the waiter to take the lock", limit: .seconds(30)) {
+    let woken = await withDeadline("the waiter to take the lock", limit: .seconds(100)) {
       await waiter.value
       return true
     }

@@ -493,7 +493,7 @@ import Testing
   private func expectIdleWithNothingRegistered(
     _ reactor: ScriptedReactor, _ what: String, sourceLocation: SourceLocation = #_sourceLocation
   ) async {
-    let idle = await withDeadline(what, limit: .seconds(30), sourceLocation: sourceLocation) {
+    let idle = await withDeadline(what, limit: .seconds(100), sourceLocation: sourceLocation) {
       await reactor.waitUntilIdle()
       return true
     }

@@ -3,7 +3,7 @@ import Testing
 
 @_spi(Testing) @testable import Reactors
 
-@Suite(.timeLimit(.minutes(1))) struct RuntimeStorageEffectsTests {
+@Suite(.timeLimit(.minutes(2))) struct RuntimeStorageEffectsTests {
   @Test func aRunThatReturnsWhileTheStepThatStartedItRunsEndsBehindThatStep() async {
     // Given a reactor whose observer holds the step at two marks: "hold", until a second thread
     // has queued its actions, and "block", until the run the step started has returned
@@ -16,9 +16,9 @@ import Testing
       switch state.log.last {
       case "hold":
         holding.signal()
-        waits.record(queued.wait(timeout: .now() + .seconds(30)))
+        waits.record(queued.wait(timeout: .now() + .seconds(100)))
       case "block":
-        waits.record(runReturned.wait(timeout: .now() + .seconds(30)))
+        waits.record(runReturned.wait(timeout: .now() + .seconds(100)))
       default:
         break
       }
@@ -30,7 +30,7 @@ import Testing
         reactor.send(.perform(.just(.append("hold"))))
         return
       }
-      waits.record(holding.wait(timeout: .now() + .seconds(30)))
+      waits.record(holding.wait(timeout: .now() + .seconds(100)))
       reactor.send(
         .perform(
           .run { send in

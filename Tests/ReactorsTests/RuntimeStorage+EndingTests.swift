@@ -3,7 +3,7 @@ import Testing
 
 @_spi(Testing) @testable import Reactors
 
-@Suite(.timeLimit(.minutes(1))) struct RuntimeStorageEndingTests {
+@Suite(.timeLimit(.minutes(2))) struct RuntimeStorageEndingTests {
   @Test func workThatAStepStartsAfterTheReactorEndedIsCancelledAtOnce() async {
     // Given a step whose action reduces a mark, then starts a run; its observer holds the step
     // at the mark until the reactor has been ended from another thread
@@ -14,7 +14,7 @@ import Testing
     let observation = reactor.observe { state in
       guard state.log.last == "mark" else { return }
       atMark.signal()
-      waits.record(ended.wait(timeout: .now() + .seconds(30)))
+      waits.record(ended.wait(timeout: .now() + .seconds(100)))
     }
     await runOnThreads([true, false]) { isSender in
       if isSender {
@@ -23,7 +23,7 @@ import Testing
         return
       }
       // When the reactor ends while that step is held, before it starts the run
-      waits.record(atMark.wait(timeout: .now() + .seconds(30)))
+      waits.record(atMark.wait(timeout: .now() + .seconds(100)))
       reactor.runtime.storage.end()
       ended.signal()
     }
