@@ -3,7 +3,7 @@
 public struct ActionSubject<Action: Sendable>: Sendable {
   let deliver: @Sendable (Action) -> Void
 
-  /// Sends an action to the reactor; the same as ``Reactor/send(_:)``.
+  /// Sends an action to the reactor; the same as ``Reactor/send(_:isolation:)``.
   public func send(_ action: Action) {
     deliver(action)
   }
