@@ -47,4 +47,21 @@ import Testing
     #expect(reactor._runningEffectCount == 0)
     _ = observation
   }
+
+  @Test func aMutationSentOffTheMainActorAfterAMainActorStepIsNotTakenForOneOnTheMainActor() async {
+    // Given a main-actor step that starts an effect told to leave the main actor
+    let reactor = ScriptedReactor()
+    let onMainActor = Recorder<Bool>()
+    let observation = reactor.observe { state in
+      if state.log.last == "off" { onMainActor.record(reactor.runtime.storage.isStepOnMainActor) }
+    }
+    await MainActor.run {
+      reactor.send(.perform(.run(isolation: nil) { send in send(.append("off")) }))
+    }
+    // When its mutation takes the free step on another thread, then that step is not taken for
+    // one on the main actor (an `ObservedReactor` would apply its state there, off the main actor)
+    await onMainActor.waitForCount(1)
+    #expect(onMainActor.values == [false])
+    observation.cancel()
+  }
 }

@@ -297,6 +297,7 @@ extension RuntimeStorage {
     // taking the step, they drop a mutation of a scope cancelled or finished before it reaches
     // `reduce` (R7); a cancel that comes later is caught by the commit, under the lock.
     if step.takeFree() {
+      noteStepIsolation(isolation)
       if scope.isActive { deliver(mutation, from: scope, nil, reactor) }
       return endStep(reactor)
     }
