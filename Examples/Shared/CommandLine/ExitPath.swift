@@ -81,7 +81,7 @@ private enum TerminationSignals {
     var action = sigaction()
     sigemptyset(&action.sa_mask)
     for signal in handled { sigaddset(&action.sa_mask, signal) }
-    setHandler(&action) { signal in
+    action.setHandler { signal in
       let savedErrno = errno
       if TerminationSignals.state.pointee.hasCome {
         // A second request: end now, by the default action, once this handler returns.
@@ -109,16 +109,6 @@ private enum TerminationSignals {
       if poll(&entry, 1, -1) < 0 && errno != EINTR { return nil }
       if Foundation.read(pipe.readEnd, &number, 1) == 1 { return Int32(number) }
     }
-  }
-
-  private static func setHandler(
-    _ action: inout sigaction, _ handler: @escaping @convention(c) (Int32) -> Void
-  ) {
-    #if canImport(Darwin)
-    action.__sigaction_u.__sa_handler = handler
-    #else
-    action.__sigaction_handler.sa_handler = handler
-    #endif
   }
 
   private static func isIgnored(_ action: sigaction) -> Bool {

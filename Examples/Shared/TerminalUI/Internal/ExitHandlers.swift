@@ -88,7 +88,7 @@ enum ExitHandlers {
     var action = sigaction()
     sigemptyset(&action.sa_mask)
     action.sa_flags = signal == SIGTSTP || signal == SIGCONT ? Int32(SA_RESTART) : 0
-    setHandler(&action, handler)
+    action.setHandler(handler)
     let previous = previousActions + Int(signal)
     _ = sigaction(signal, &action, previous)
     #if canImport(Darwin)
@@ -101,16 +101,5 @@ enum ExitHandlers {
     {
       _ = sigaction(signal, previous, nil)
     }
-  }
-
-  /// Sets a plain (one-argument) handler on `action`.
-  static func setHandler(
-    _ action: inout sigaction, _ handler: @escaping @convention(c) (Int32) -> Void
-  ) {
-    #if canImport(Darwin)
-    action.__sigaction_u.__sa_handler = handler
-    #else
-    action.__sigaction_handler.sa_handler = handler
-    #endif
   }
 }

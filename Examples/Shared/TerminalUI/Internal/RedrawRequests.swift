@@ -18,7 +18,7 @@ enum RedrawRequests {
       var action = sigaction()
       sigemptyset(&action.sa_mask)
       action.sa_flags = Int32(SA_RESTART)
-      ExitHandlers.setHandler(&action) { _ in
+      action.setHandler { _ in
         let savedErrno = errno
         RedrawRequests.request()
         errno = savedErrno
