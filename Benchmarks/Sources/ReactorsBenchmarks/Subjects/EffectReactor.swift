@@ -18,8 +18,8 @@ final class EffectReactor: Reactor, EffectStore {
     reduceCounter(state, mutation)
   }
 
-  /// `EffectStore`'s `send`, from a nonisolated caller: its effects start on the global executor.
-  func send(_ action: CounterAction) {
+  /// `EffectStore`'s `start`, from a nonisolated caller: its effects start on the global executor.
+  func start(_ action: CounterAction) {
     send(action, isolation: nil)
   }
 }

@@ -41,7 +41,7 @@ final class HandWrittenEffectStore: EffectStore, Sendable {
   }
 
   /// Starts the action's effect in a task of its own and keeps the task's handle.
-  func send(_ action: CounterAction) {
+  func start(_ action: CounterAction) {
     let mutation = counterMutation(for: action)
     let body: @Sendable (_ send: @Sendable (CounterMutation) -> Void) async -> Void = {
       send in send(mutation)

@@ -45,7 +45,7 @@ extension Benchmark {
         let store = makeStore()
         _ = store.currentState  // A reactor starts on first use, before it is measured.
         let measured = await measure(countingAllocations: counting) {
-          for _ in 0..<operations { store.send(.increase) }
+          for _ in 0..<operations { store.start(.increase) }
           await store.waitUntilIdle()
         }
         precondition(store.currentState.value == operations)
