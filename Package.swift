@@ -117,7 +117,16 @@ let package = Package(
       name: "ReactorsTests",
       dependencies: [
         "Reactors", "ReactorsRecording", "ReactorsTesting", "ExtremeValues", "RecordingFixtures",
+        "IsolationChild",
       ]
+    ),
+    // NB: the process in which EffectIsolationTests check, on a real main thread, where an effect
+    // sent from the main actor runs; a dependency of theirs only so that `swift test` builds it
+    // first.
+    .executableTarget(
+      name: "IsolationChild",
+      dependencies: ["Reactors"],
+      path: "Tests/IsolationChild"
     ),
     .testTarget(
       name: "ReactorsRecordingTests",
