@@ -234,6 +234,27 @@ import Testing
     await withDeadline("the effects to end") { await tracker.waitUntilNoneRunning() }
     #expect(outcome.values == ["first cancelled", "second cancelled"])
   }
+
+  @Test func anEffectSentFromAMainActorServedOnTheMainThreadRunsThereAndSoDoesItsMutationsObserver()
+    async throws
+  {
+    // Given a child process whose main thread serves the main actor, as an app's does (in this
+    // runner on Linux, a `@MainActor` test runs on a thread of the pool, where
+    // `Thread.isMainThread` cannot tell, and where `MainActor.assumeIsolated` would trap it all)
+    // When it sends from the main actor an effect that sends a mutation, then one told to leave
+    let run = try await IsolationChildProcess.run(deadline: .seconds(60))
+    // Then `MainActor.assumeIsolated` and `dispatchPrecondition(.onQueue(.main))` held in the
+    // effect's body and in the observer of its mutation, the model had the state when the
+    // effect's `send` returned, and the body told to leave ran off the main thread
+    #expect(
+      run.lines == [
+        "effect body: main actor, main thread",
+        "observer of its mutation: main actor, main thread",
+        "model when send returned: has the state",
+        "run(isolation: nil) body: off the main thread",
+      ])
+    #expect(run.ending == .exited(0), "signal 9, SIGKILL, is the 60 s deadline")
+  }
 }
 
 /// Sends `action` from the main actor.
