@@ -13,9 +13,7 @@
   /// An observer registered with `observe(_:)`.
   static func observer(
     token: ObjectIdentifier, receive: @escaping @Sendable (State) -> Void
-  )
-    -> Listener
-  {
+  ) -> Listener {
     Listener(token: token, observer: receive, consumer: nil)
   }
 
