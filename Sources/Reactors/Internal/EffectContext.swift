@@ -71,8 +71,7 @@
   @inlinable nonisolated(nonsending) func proceed(
     with parts: some Collection<MutationNode<R.Mutation>>
   ) async {
-    var parts = parts[...]
-    while let part = parts.popFirst() {
+    for part in parts {
       if Task.isCancelled { return }
       guard let pending = advance(part) else { continue }
       await execute(pending)

@@ -1,5 +1,4 @@
-/// Counts the tasks a runtime started that have not returned yet; installed by leak checks and
-/// by `ReactorsTesting`'s test store.
+/// Counts a runtime's tasks that have not returned yet; installed by leak checks and test stores.
 @_spi(Testing) public final class EffectTracker: Sendable {
   fileprivate let state = Locked<State>.make(State())
 
@@ -17,13 +16,6 @@
     /// Whether no task runs, or every one sleeps on a test clock: nothing sends any more until
     /// the test does something.
     var isSettled: Bool { isIdle || asleep.count >= running }
-
-    /// Takes out the waiters whose condition holds now, for the caller to resume.
-    mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-      let satisfied = waiters.filter { self[keyPath: $0.value.until] }
-      for id in satisfied.keys { waiters[id] = nil }
-      return satisfied.values.map(\.continuation)
-    }
   }
 
   /// An effect task asleep on a test clock.
@@ -64,11 +56,13 @@
     await wait(until: \.isIdle)
   }
 
-  /// Changes the state, then resumes the waiters it satisfies.
+  /// Changes the state, then takes out the waiters it satisfies and resumes them, unlocked.
   fileprivate func update(_ change: (inout State) -> Void) {
     let satisfied = state.withLock { state in
       change(&state)
-      return state.takeSatisfiedWaiters()
+      let satisfied = state.waiters.filter { state[keyPath: $0.value.until] }
+      for id in satisfied.keys { state.waiters[id] = nil }
+      return satisfied.values.map(\.continuation)
     }
     for waiter in satisfied { waiter.resume() }
   }
@@ -96,9 +90,8 @@
   }
 }
 
-/// An effect task counted by a tracker, as its work sees it through a task-local value: what a
-/// test clock tells when the task sleeps on it, so that a test store knows when every effect
-/// waits for the test to advance a clock.
+/// An effect task counted by a tracker, as its work sees it through a task-local value: a test
+/// clock tells it of its sleeps, so that a test store knows when every effect waits on a clock.
 @_spi(Testing) public final class TrackedTask: Sendable {
   /// The counted task running now, or one its child tasks inherited.
   @TaskLocal public static var current: TrackedTask?

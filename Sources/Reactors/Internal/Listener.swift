@@ -22,9 +22,6 @@
     Listener(token: ObjectIdentifier(buffer), observer: nil, consumer: buffer)
   }
 
-  /// Whether the consumer has gone.
-  var isFinished: Bool { consumer?.isFinished ?? false }
-
   /// Hands `state` over; returns `false` if the consumer has gone.
   @inlinable func receive(_ state: State) -> Bool {
     observer?(state)
@@ -64,7 +61,8 @@
     var kept = Listeners()
     var dropped = Listeners()
     for listener in all {
-      if listener.isFinished { dropped.append(listener) } else { kept.append(listener) }
+      let isGone = listener.consumer?.isFinished == true
+      if isGone { dropped.append(listener) } else { kept.append(listener) }
     }
     self = kept
     return dropped
