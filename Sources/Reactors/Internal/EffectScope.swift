@@ -2,8 +2,7 @@
 import Synchronization
 #endif
 
-/// One cancellable unit of asynchronous work: the task of a `run`, a `take(until:)`, or a
-/// `cancellable(id:policy:)`.
+/// One cancellable unit of asynchronous work: a `run`'s task, a `take(until:)` or a `cancellable`.
 ///
 /// Scopes nest: a mutation sent inside a scope is applied only if neither it nor an enclosing
 /// scope was cancelled.

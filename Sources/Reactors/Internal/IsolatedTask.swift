@@ -2,11 +2,11 @@
 /// only at run time (`#isolation` at the `send`), or on the global executor when there is none.
 ///
 /// A task closure is isolated to an actor only inside a function whose `isolated` parameter it
-/// captures, which only that actor may call, and the runtime's nonisolated code never statically
-/// is on it; so `start` calls it through the same function type without the `isolated` mark.
-/// Sound, because making a task reads nothing of the actor: `Task.init` enqueues the task on its
-/// closure's actor from any thread (as `Task { @MainActor in }` does), which also lets a step's
-/// owner start another thread's effect on that sender's actor.
+/// captures. Only that actor may call such a function, and the runtime's nonisolated code is never
+/// statically on it, so `start` calls it through the same function type without the mark. That is
+/// sound: making a task reads nothing of the actor; `Task.init` enqueues it on its closure's actor
+/// from any thread (as `Task { @MainActor in }` does), which also lets a step's owner start
+/// another thread's effect on that sender's actor.
 @usableFromInline enum IsolatedTask {
   /// The body of an effect's task, handed the actor it runs on; a thin function, so that making
   /// the task allocates nothing more than the task itself and its context.

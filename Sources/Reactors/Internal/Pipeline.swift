@@ -1,5 +1,4 @@
-/// The relays of a reactor's overridden `transform` hooks and the subscriptions feeding the
-/// runtime from what the hooks return.
+/// The relays of a reactor's overridden `transform` hooks, and its subscriptions to their output.
 ///
 /// Built once, when the reactor is first used. A hook left at its default is detected (it returns
 /// the relay's own signal) and gets no relay, so it costs nothing.
