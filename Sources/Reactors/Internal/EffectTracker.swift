@@ -50,8 +50,6 @@
   }
 
   /// Returns once no task is running, or as soon as the calling task is cancelled.
-  ///
-  /// Cancellation ends the wait so that a caller can race it against a timeout in a task group.
   public func waitUntilNoneRunning() async {
     await wait(until: \.isIdle)
   }
@@ -67,6 +65,7 @@
     for waiter in satisfied { waiter.resume() }
   }
 
+  /// Cancellation ends the wait, so that a caller can race it against a timeout in a task group.
   private func wait(until condition: KeyPath<State, Bool>) async {
     let id = state.withLock { state in
       state.nextWaiterID += 1
