@@ -1,8 +1,7 @@
 /// The decisions of a debounce: which value is pending, and when it is due.
 ///
-/// A value that arrives while the timer sleeps only replaces the pending value and its deadline;
-/// the timer, when it wakes, sleeps again until the newer deadline. So a burst of values runs one
-/// timer task, not one per value.
+/// A value that arrives while the timer sleeps only replaces the pending one and its deadline;
+/// the woken timer sleeps again until that: a burst of values runs one timer task, not one each.
 struct DebounceStateMachine<Element, Instant: Comparable>: TimerStateMachine {
   var pending: (element: Element, due: Instant)?
   var isCancelled = false

@@ -1,13 +1,11 @@
 /// A scope as its task sees it: with the reactor, held weakly, and the action its work answers.
-/// It runs `Pending` work (below, in this file) with the same interpreter as the step that made
-/// it. The runtime makes every scope of a reactor as one of these, so a run is one object.
+/// It runs `Pending` work with the step's interpreter. Every scope of a reactor is one of these,
+/// so a run is one object.
 ///
-/// Every call reaches the reactor's storage for a moment and lets it go again: no task holds the
-/// reactor across a suspension, so a task that waits (for a turn, on a clock, on the network)
-/// never keeps a released reactor alive (R9). Once the reactor is gone, every call does nothing.
-///
-/// Its asynchronous methods are `nonisolated(nonsending)`: they run on the actor of the task that
-/// calls them, the one its action was sent from (`IsolatedTask`), and so does the user's work.
+/// Every call holds the reactor only for a moment, so a task that waits (for a turn, a clock,
+/// the network) never keeps a released reactor alive (R9); once it is gone, calls do nothing.
+/// The asynchronous methods are `nonisolated(nonsending)`: they, and the user's work, run on the
+/// actor of the task that calls them, the one its action was sent from (`IsolatedTask`).
 @usableFromInline final class EffectContext<R: Reactor>: EffectScope, @unchecked Sendable {
   // Safe: the two fields added here never change; the scope's own say why they are safe.
   @usableFromInline weak let reactor: R?
@@ -40,11 +38,8 @@
     case .run(let operation):
       await perform(operation)
     case .wait(let wait, let next):
-      do {
-        try await wait.sleep()
-      } catch {
-        return  // Cancelled while waiting: the delayed work never starts.
-      }
+      // Throws once cancelled: the delayed work never starts.
+      guard (try? await wait.sleep()) != nil else { return }
       await proceed(with: CollectionOfOne(next))
     case .sequence(let first, let rest):
       await execute(first)
@@ -76,8 +71,7 @@
   @inlinable nonisolated(nonsending) func proceed(
     with parts: some Collection<MutationNode<R.Mutation>>
   ) async {
-    var parts = parts[...]
-    while let part = parts.popFirst() {
+    for part in parts {
       if Task.isCancelled { return }
       guard let pending = advance(part) else { continue }
       await execute(pending)
@@ -90,15 +84,12 @@
     return reactor.runtime.storage.advance(node, in: self, for: action, .emit(reactor))
   }
 
-  /// Runs scoped work in a task of its own and waits for it; cancelling this task cancels that
-  /// one.
+  /// Runs scoped work in a task of its own and waits for it, cancelling it with this task.
   @inlinable nonisolated(nonsending) func runChild(
     _ work: Pending<R.Mutation>, in child: EffectScope
   ) async {
-    let isolation = #isolation
-    guard
-      let task = reactor?.runtime.storage.launch(work, in: EffectContext.of(child), on: isolation)
-    else {
+    let context = EffectContext.of(child)
+    guard let task = reactor?.runtime.storage.launch(work, in: context, on: #isolation) else {
       return
     }
     await withTaskCancellationHandler {
@@ -109,9 +100,7 @@
   }
 
   @inlinable nonisolated(nonsending) func perform(_ operation: EffectOperation<R.Mutation>) async {
-    let send = Send<R.Mutation>(emitting: { [self] mutation, isolation in
-      emit(mutation, from: isolation)
-    })
+    let send = Send<R.Mutation>(emitting: { [self] in emit($0, from: $1) })
     do {
       try await operation.body(send)
     } catch {
@@ -132,8 +121,7 @@
     reactor.runtime.storage.emit(mutation, in: self, reactor, from: isolation)
   }
 
-  /// Waits until a `.queue` scope may run; `false` if it was cancelled meanwhile or the reactor
-  /// is released.
+  /// Waits until a `.queue` scope may run; `false` if it was cancelled or the reactor is gone.
   @inlinable nonisolated(nonsending) func waitForTurn() async -> Bool {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { continuation in

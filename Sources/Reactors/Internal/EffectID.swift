@@ -28,23 +28,18 @@
   /// The key of work written with `cancellable(policy:)`: the case name of the action (payloads
   /// ignored), qualified by the action's type.
   init(caseOf action: some Sendable) {
-    self.init(
-      ActionCaseName(type: String(reflecting: Swift.type(of: action)), name: caseName(of: action)))
+    // The label of the case's payload, or the case's description when it has none.
+    let mirror = Mirror(reflecting: action)
+    let label = mirror.displayStyle == .enum ? mirror.children.first?.label : nil
+    let typeName = String(reflecting: Swift.type(of: action))
+    self.init(ActionCaseName(type: typeName, name: label ?? String(describing: action)))
   }
 }
 
+/// An action's case name, qualified by its type.
 private struct ActionCaseName: Hashable, Sendable {
   let type: String
   let name: String
-}
-
-/// The case name of an enum value: the label of its payload, or its description when it has none.
-private func caseName(of value: Any) -> String {
-  let mirror = Mirror(reflecting: value)
-  if mirror.displayStyle == .enum, let label = mirror.children.first?.label {
-    return label
-  }
-  return String(describing: value)
 }
 
 extension Hashable {

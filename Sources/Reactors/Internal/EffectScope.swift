@@ -2,17 +2,14 @@
 import Synchronization
 #endif
 
-/// One cancellable unit of asynchronous work: the task of a `run`, a `take(until:)`, or a
-/// `cancellable(id:policy:)`.
+/// One cancellable unit of asynchronous work: a `run`'s task, a `take(until:)` or a `cancellable`.
 ///
 /// Scopes nest: a mutation sent inside a scope is applied only if neither it nor an enclosing
-/// scope was cancelled. Every field that changes is read and written only by `RuntimeMachine`,
-/// under the runtime's lock, which is what makes "no mutation of a cancelled effect reaches
-/// `reduce`" hold.
+/// scope was cancelled.
 @usableFromInline class EffectScope: @unchecked Sendable {
-  // Safe: the `var`s are touched only by the runtime machine, whose lock guards them; the `let`s
-  // never change. `ReactorRuntimeTests` and `ConcurrencyTests` run every path under
-  // ThreadSanitizer in CI.
+  // Safe: the `var`s are written only by `RuntimeMachine`, under the runtime's lock, and read
+  // under it too but for the atomic flags; the `let`s never change. That is what keeps a mutation
+  // of a cancelled effect from `reduce`. CI runs every path under ThreadSanitizer.
 
   /// The scope this one runs inside, if any.
   final let parent: EffectScope?
@@ -26,8 +23,7 @@ import Synchronization
   final unowned var previous: EffectScope?
   /// The task running the scope's work, once it exists.
   final var task: Task<Void, Never>?
-  /// For `.queue` work: whether it waits for its turn, and the continuation of its task once that
-  /// task is suspended waiting.
+  /// For `.queue` work: whether it waits for its turn, and its suspended task's continuation.
   final var turn: Turn = .granted
   #if canImport(Darwin)
   /// Set once, by a cancel: whatever the scope sends from then on is dropped.
@@ -36,8 +32,7 @@ import Synchronization
   final var isFinished = false
   #else
   /// `isCancelled` and `isFinished`, written under the lock and read without it by a task's
-  /// `emit` (`RuntimeStorage+Effects.swift`). Apple systems read them under the lock: `Atomic`
-  /// is newer there than this package's minimums (see `StepLock`).
+  /// `emit`. Apple systems read them under the lock: `Atomic` is newer there (see `StepLock`).
   @usableFromInline final let flags = Atomic<UInt8>(0)
   /// Set once, by a cancel: whatever the scope sends from then on is dropped.
   @inlinable final var isCancelled: Bool {

@@ -1,40 +1,21 @@
-/// Counts the tasks a runtime started that have not returned yet; installed by leak checks and
-/// by `ReactorsTesting`'s test store.
+/// Counts a runtime's tasks that have not returned yet; installed by leak checks and test stores.
 @_spi(Testing) public final class EffectTracker: Sendable {
-  private let state = Locked<State>.make(State())
+  fileprivate let state = Locked<State>.make(State())
 
-  private struct State {
+  fileprivate struct State {
     var running = 0
     var nextWaiterID: UInt64 = 0
-    /// Who waits, for what.
-    var waiters: [UInt64: (condition: Condition, continuation: CheckedContinuation<Void, Never>)] =
-      [:]
+    /// Who waits, until which of `isIdle` and `isSettled` holds.
+    var waiters:
+      [UInt64: (until: KeyPath<State, Bool>, continuation: CheckedContinuation<Void, Never>)] = [:]
     /// The tasks asleep on a test clock, with what they wait for.
     var asleep: [ObjectIdentifier: ParkedEffect] = [:]
 
+    /// Whether no task runs.
+    var isIdle: Bool { running == 0 }
     /// Whether no task runs, or every one sleeps on a test clock: nothing sends any more until
     /// the test does something.
-    var isSettled: Bool { running == 0 || asleep.count >= running }
-
-    func holds(_ condition: Condition) -> Bool {
-      switch condition {
-      case .noneRunning: running == 0
-      case .settled: isSettled
-      }
-    }
-
-    /// Takes out the waiters whose condition holds now, for the caller to resume.
-    mutating func takeSatisfiedWaiters() -> [CheckedContinuation<Void, Never>] {
-      let satisfied = waiters.filter { holds($0.value.condition) }
-      for id in satisfied.keys { waiters[id] = nil }
-      return satisfied.values.map(\.continuation)
-    }
-  }
-
-  /// What a waiter waits for.
-  private enum Condition {
-    case noneRunning
-    case settled
+    var isSettled: Bool { isIdle || asleep.count >= running }
   }
 
   /// An effect task asleep on a test clock.
@@ -44,8 +25,6 @@
     /// What it waits for, described by the clock: its deadline and the clock's time.
     public let describeWait: @Sendable () -> String
   }
-
-  init() {}
 
   /// Tasks started and not yet returned.
   public var runningCount: Int { state.withLock { $0.running } }
@@ -58,48 +37,36 @@
     update { $0.running -= 1 }
   }
 
-  /// The effect tasks asleep on a test clock, if every running task is; `nil` otherwise, and
-  /// when none runs.
+  /// The tasks asleep on a test clock, if every running task is; `nil` otherwise, and when idle.
   public var parkedEffects: [ParkedEffect]? {
     state.withLock { state in
       state.running > 0 && state.isSettled ? Array(state.asleep.values) : nil
     }
   }
 
-  func taskFellAsleep(_ task: TrackedTask, _ describeWait: @escaping @Sendable () -> String) {
-    update {
-      $0.asleep[ObjectIdentifier(task)] = ParkedEffect(
-        action: task.action, describeWait: describeWait)
-    }
-  }
-
-  func taskWokeUp(_ task: TrackedTask) {
-    state.withLock { _ = $0.asleep.removeValue(forKey: ObjectIdentifier(task)) }
-  }
-
-  /// Returns once no task is running or every running one sleeps on a test clock, or as soon as
-  /// the calling task is cancelled.
+  /// Returns once every running task (if any) sleeps on a test clock, or the caller is cancelled.
   public func waitUntilSettled() async {
-    await wait(until: .settled)
+    await wait(until: \.isSettled)
   }
 
   /// Returns once no task is running, or as soon as the calling task is cancelled.
-  ///
-  /// Cancellation ends the wait so that a caller can race it against a timeout in a task group.
   public func waitUntilNoneRunning() async {
-    await wait(until: .noneRunning)
+    await wait(until: \.isIdle)
   }
 
-  /// Changes the state, then resumes the waiters it satisfies.
-  private func update(_ change: (inout State) -> Void) {
+  /// Changes the state, then takes out the waiters it satisfies and resumes them, unlocked.
+  fileprivate func update(_ change: (inout State) -> Void) {
     let satisfied = state.withLock { state in
       change(&state)
-      return state.takeSatisfiedWaiters()
+      let satisfied = state.waiters.filter { state[keyPath: $0.value.until] }
+      for id in satisfied.keys { state.waiters[id] = nil }
+      return satisfied.values.map(\.continuation)
     }
     for waiter in satisfied { waiter.resume() }
   }
 
-  private func wait(until condition: Condition) async {
+  /// Cancellation ends the wait, so that a caller can race it against a timeout in a task group.
+  private func wait(until condition: KeyPath<State, Bool>) async {
     let id = state.withLock { state in
       state.nextWaiterID += 1
       return state.nextWaiterID
@@ -109,7 +76,7 @@
         let resumeNow = state.withLock { state in
           // Checked under the lock that `onCancel` takes: a cancel that came first is seen here,
           // a later one finds the waiter registered.
-          if state.holds(condition) || Task.isCancelled { return true }
+          if state[keyPath: condition] || Task.isCancelled { return true }
           state.waiters[id] = (condition, continuation)
           return false
         }
@@ -122,9 +89,8 @@
   }
 }
 
-/// An effect task counted by a tracker, as its work sees it through a task-local value: what a
-/// test clock tells when the task sleeps on it, so that a test store knows when every effect
-/// waits for the test to advance a clock.
+/// An effect task counted by a tracker, as its work sees it through a task-local value: a test
+/// clock tells it of its sleeps, so that a test store knows when every effect waits on a clock.
 @_spi(Testing) public final class TrackedTask: Sendable {
   /// The counted task running now, or one its child tasks inherited.
   @TaskLocal public static var current: TrackedTask?
@@ -148,11 +114,12 @@
 
   /// The task sleeps on a test clock until `wokeUp()`; `describeWait` tells what for.
   public func fellAsleep(_ describeWait: @escaping @Sendable () -> String) {
-    tracker.taskFellAsleep(self, describeWait)
+    let parked = EffectTracker.ParkedEffect(action: action, describeWait: describeWait)
+    tracker.update { $0.asleep[ObjectIdentifier(self)] = parked }
   }
 
   /// The test clock woke the task, or its sleep was cancelled.
   public func wokeUp() {
-    tracker.taskWokeUp(self)
+    tracker.state.withLock { _ = $0.asleep.removeValue(forKey: ObjectIdentifier(self)) }
   }
 }

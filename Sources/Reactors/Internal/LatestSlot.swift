@@ -1,12 +1,9 @@
 /// A top-level `.latest` run waiting for the task spawned to start it: a newer run of the same
-/// id replaces the one in it before the task starts, so the superseded work never starts at all,
-/// and no scope is made for it.
+/// id replaces it before the task starts, so superseded work never starts nor gets a scope.
 ///
-/// The table sees the slot; the work and its action are in the subclass, typed by the runtime
-/// that owns it.
+/// The table sees the slot; the work and its action are in the subclass, typed by the runtime.
 @usableFromInline class LatestSlot: @unchecked Sendable {
-  // Safe: `id` never changes; the `var`s are read and written only under the runtime's lock
-  // (`EffectTable`, `RuntimeStorage`).
+  // Safe: `id` never changes; the `var`s are read and written only under the runtime's lock.
   /// The id the run is registered under.
   final let id: EffectID
   /// The task spawned for the slot, once it exists.
@@ -20,8 +17,7 @@
     self.id = id
   }
 
-  /// Lets go of the waiting run, which will never start; returns it, to release once the lock
-  /// is.
+  /// Lets go of the waiting run, which will never start; returns it, to release unlocked.
   func dropWork() -> Any? { nil }
 }
 
@@ -35,23 +31,16 @@
     super.init(id: id)
   }
 
-  /// Leaves `work` for the task in place of the run waiting here; returns that run, to release
-  /// once the lock is.
+  /// Leaves `work` for the task in place of the waiting run; returns that, to release unlocked.
   @inlinable func replace(
     with work: Pending<R.Mutation>, for action: R.Action
   ) -> (Pending<R.Mutation>?, R.Action?) {
-    defer {
-      self.work = work
-      self.action = action
-    }
+    defer { (self.work, self.action) = (work, action) }
     return (self.work, self.action)
   }
 
   override func dropWork() -> Any? {
-    defer {
-      work = nil
-      action = nil
-    }
+    defer { (work, action) = (nil, nil) }
     return (work, action)
   }
 }

@@ -13,9 +13,7 @@
   /// An observer registered with `observe(_:)`.
   static func observer(
     token: ObjectIdentifier, receive: @escaping @Sendable (State) -> Void
-  )
-    -> Listener
-  {
+  ) -> Listener {
     Listener(token: token, observer: receive, consumer: nil)
   }
 
@@ -23,9 +21,6 @@
   static func consumer(_ buffer: StateBuffer<State>) -> Listener {
     Listener(token: ObjectIdentifier(buffer), observer: nil, consumer: buffer)
   }
-
-  /// Whether the consumer has gone.
-  var isFinished: Bool { consumer?.isFinished ?? false }
 
   /// Hands `state` over; returns `false` if the consumer has gone.
   @inlinable func receive(_ state: State) -> Bool {
@@ -66,7 +61,8 @@
     var kept = Listeners()
     var dropped = Listeners()
     for listener in all {
-      if listener.isFinished { dropped.append(listener) } else { kept.append(listener) }
+      let isGone = listener.consumer?.isFinished == true
+      if isGone { dropped.append(listener) } else { kept.append(listener) }
     }
     self = kept
     return dropped

@@ -12,11 +12,10 @@ import Synchronization
 
 /// A value guarded by a lock, in one allocation.
 ///
-/// The lock is `os_unfair_lock` on Apple platforms, whose systems this package supports from
-/// before `Synchronization.Mutex` (macOS 15); `pthread_mutex_t` where the C library has it, since
-/// ThreadSanitizer sees every hand-over of it (it cannot see `Mutex`'s contended path on Linux,
-/// which passes the lock through the kernel); and `Mutex` anywhere else (Windows, WASI). Not
-/// recursive: never call out to user code from inside ``withLock(_:)``.
+/// The lock is `os_unfair_lock` on Apple platforms, supported here from before `Mutex` (macOS 15);
+/// `pthread_mutex_t` where the C library has it, as ThreadSanitizer sees its every hand-over (not
+/// `Mutex`'s contended path on Linux, through the kernel); `Mutex` elsewhere (Windows, WASI).
+/// Not recursive: never call out to user code from inside ``withLock(_:)``.
 @usableFromInline struct Locked<Value>: @unchecked Sendable {
   // Safe: the value is reached only through `withLock`, which holds the lock for the whole
   // access. (`ManagedBuffer` is marked non-`Sendable`, so the promise is made here.)
@@ -33,26 +32,31 @@ import Synchronization
   }
 }
 
-/// The storage of ``Locked``: the value is the buffer's header, the lock its tail, where it never
-/// moves. Not final: `RuntimeStorage` is one, so that a reactor takes one allocation.
-@usableFromInline class LockedBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
+/// The storage of ``Locked``: the value is the buffer's header, the lock its tail, never moved.
+@usableFromInline final class LockedBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
   /// Makes a buffer holding `value`.
-  static func make(_ value: Value) -> Self {
-    let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in value }, to: Self.self)
-    buffer.withUnsafeMutablePointerToElements { $0.initializeLock() }
+  static func make(_ value: Value) -> LockedBuffer {
+    let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in value }, to: LockedBuffer.self)
+    buffer.withUnsafeMutablePointerToElements { lock in
+      #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+      lock.initialize(to: PlatformLock())
+      #else
+      lock.initialize(to: Mutex(()))
+      #endif
+      lock.readyLockInPlace()
+    }
     return buffer
   }
 
   deinit {
-    withUnsafeMutablePointerToElements { $0.destroyLock() }
+    withUnsafeMutablePointerToElements { lock in
+      lock.tearDownLockInPlace()
+      lock.deinitialize(count: 1)
+    }
   }
 
   /// Runs `body` with exclusive access to the value.
-  @inlinable final func withLock<Result>(
-    _ body: (inout Value) throws -> Result
-  ) rethrows
-    -> Result
-  {
+  @inlinable func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointers { value, lock in
       try lock.whileLocked { try body(&value.pointee) }
     }
@@ -68,30 +72,14 @@ import Synchronization
 #endif
 
 extension UnsafeMutablePointer where Pointee == PlatformLock {
-  func initializeLock() {
-    #if canImport(Darwin)
-    initialize(to: os_unfair_lock())
-    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-    initialize(to: pthread_mutex_t())
-    #else
-    initialize(to: Mutex(()))
-    #endif
-    readyLockInPlace()
-  }
-
-  func destroyLock() {
-    tearDownLockInPlace()
-    deinitialize(count: 1)
-  }
-
-  /// Readies a lock already in its memory, and tears it down before that memory is
-  /// deinitialized with what holds it (`StepLock`).
+  /// Readies a lock already in the memory it stays in (`LockedBuffer`'s tail, `StepLock`).
   func readyLockInPlace() {
     #if canImport(Glibc) || canImport(Musl) || canImport(Android)
     precondition(pthread_mutex_init(self, nil) == 0, "pthread_mutex_init failed")
     #endif
   }
 
+  /// Tears the lock down before its memory is deinitialized.
   func tearDownLockInPlace() {
     #if canImport(Glibc) || canImport(Musl) || canImport(Android)
     pthread_mutex_destroy(self)

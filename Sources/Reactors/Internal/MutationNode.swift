@@ -38,9 +38,8 @@
 
 /// The asynchronous body of a ``Mutations/run(_:catch:)``.
 @usableFromInline struct EffectOperation<Mutation: Sendable>: Sendable {
-  // NB: the priority is stored raw: `TaskPriority` is a resilient type of the standard library,
-  // and holding one would give every `MutationNode` a layout known only at run time.
-  // The closures first: the priority then takes 2 bytes after them instead of 8 before them.
+  // NB: the priority is stored raw: a `TaskPriority` (resilient) would give every `MutationNode`
+  // a layout known only at run time. The closures first, so it takes 2 bytes after them, not 8.
   @usableFromInline let body:
     nonisolated(nonsending) @Sendable (Send<Mutation>) async throws -> Void
   @usableFromInline let handler:
@@ -68,10 +67,6 @@
 
   @usableFromInline struct Wait: Sendable {
     @usableFromInline let sleep: @Sendable () async throws -> Void
-
-    init(sleep: @escaping @Sendable () async throws -> Void) {
-      self.sleep = sleep
-    }
   }
 
   init<C: Clock>(duration: Duration, clock: C) where C.Duration == Duration {

@@ -1,8 +1,7 @@
 /// What of a mutation tree is left once its immediate part has been performed: the work that
 /// must wait, in a task, for something — the user's async closure, a clock, a `.queue` turn.
 ///
-/// The interpreter (`RuntimeStorage+Effects`) makes it from `MutationNode` and runs it; the
-/// public tree never holds it.
+/// The interpreter (`RuntimeStorage+Effects`) makes it from `MutationNode` and runs it.
 @usableFromInline enum Pending<Mutation: Sendable>: Sendable {
   /// The user's asynchronous work.
   case run(EffectOperation<Mutation>)
@@ -12,8 +11,7 @@
   indirect case sequence(Pending, then: ArraySlice<MutationNode<Mutation>>)
   /// Parts of a `merge` that run at the same time.
   case parallel([Pending])
-  /// Work registered in its own scope, which runs in a task of its own so that cancelling the
-  /// scope stops exactly that part.
+  /// Work registered in its own scope, in a task of its own so that a cancel stops just that part.
   indirect case scoped(EffectScope, Pending)
   /// `.queue` work registered in its scope, waiting for its turn before it starts.
   indirect case queued(EffectScope, MutationNode<Mutation>)

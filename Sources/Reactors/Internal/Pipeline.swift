@@ -1,33 +1,24 @@
-/// The relays of a reactor's overridden `transform` hooks and the subscriptions feeding the
-/// runtime from what the hooks return.
+/// The relays of a reactor's overridden `transform` hooks, and its subscriptions to their output.
 ///
 /// Built once, when the reactor is first used. A hook left at its default is detected (it returns
 /// the relay's own signal) and gets no relay, so it costs nothing.
 @usableFromInline
-final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>:
-  Sendable
-{
+final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
   let actions: SignalRelay<Action>?
   @usableFromInline let mutations: SignalRelay<Mutation>?
   @usableFromInline let states: SignalRelay<State>?
-  private let outputs: Outputs
+  /// What the overridden hooks returned, for `connect`.
+  private let outputs:
+    (actions: Signal<Action>?, mutations: Signal<Mutation>?, states: Signal<State>?)
   private let subscriptions = Locked<[SignalSubscription]>.make([])
-
-  private struct Outputs: Sendable {
-    let actions: Signal<Action>?
-    let mutations: Signal<Mutation>?
-    let states: Signal<State>?
-  }
 
   private init(
     actions: (SignalRelay<Action>, Signal<Action>)?,
     mutations: (SignalRelay<Mutation>, Signal<Mutation>)?,
     states: (SignalRelay<State>, Signal<State>)?
   ) {
-    self.actions = actions?.0
-    self.mutations = mutations?.0
-    self.states = states?.0
-    outputs = Outputs(actions: actions?.1, mutations: mutations?.1, states: states?.1)
+    (self.actions, self.mutations, self.states) = (actions?.0, mutations?.0, states?.0)
+    outputs = (actions?.1, mutations?.1, states?.1)
   }
 
   /// Calls the reactor's `transform` hooks; `nil` when all three are the identity.
@@ -62,10 +53,8 @@ final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>:
 
   /// Stops the hooks' tasks and timers; called when the reactor is released.
   func disconnect() {
-    let connected = subscriptions.withLock { subscriptions in
-      defer { subscriptions = [] }
-      return subscriptions
-    }
+    var connected: [SignalSubscription] = []
+    subscriptions.withLock { swap(&$0, &connected) }
     for subscription in connected { subscription.cancel() }
   }
 }

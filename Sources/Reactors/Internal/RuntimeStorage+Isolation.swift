@@ -9,8 +9,7 @@ extension RuntimeStorage {
     withUnsafeMutablePointerToHeader { $0.pointee.isStepOnMainActor = isMain }
   }
 
-  /// Whether the step being performed runs on the main actor; read by the step's owner only
-  /// (an observer it calls).
+  /// Whether the step being performed runs on the main actor; read only by the step's owner.
   var isStepOnMainActor: Bool {
     withUnsafeMutablePointerToHeader { $0.pointee.isStepOnMainActor }
   }

@@ -5,8 +5,7 @@
 extension RuntimeStorage {
   func addObserver<R: Reactor>(
     _ observer: @escaping @Sendable (State) -> Void, for reactor: R
-  )
-    -> StateObservation
+  ) -> StateObservation
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let observation = RuntimeObservation(storage: self)
     submit(.listen(.observer(token: ObjectIdentifier(observation), receive: observer)), reactor)
@@ -22,13 +21,9 @@ extension RuntimeStorage {
     return buffer
   }
 
-  /// Removes a listener, or forgets it if its registration is still queued.
-  ///
-  /// The listeners are the step owner's: with the step free, this thread takes it for the
-  /// removal; otherwise the owner removes it before it publishes again, or ends its step.
+  /// Removes a listener, or forgets it if its registration is still queued (`changeListeners`).
   func removeListener(_ token: ObjectIdentifier) {
-    // Released here, once the lock is: an observer's closure may hold objects whose `deinit` is
-    // user code.
+    // Released here, unlocked: an observer's closure may hold objects whose `deinit` is user code.
     _ = withLock { machine in
       changeListeners(
         &machine, now: { $0.removeListener(token) }, later: { $0.removeListenerLater(token) })
@@ -59,8 +54,7 @@ extension RuntimeStorage {
   func trackEffects() -> EffectTracker {
     updatePath { machine in
       let extras = machine.makeExtras()
-      if let tracker = extras.tracker { return tracker }
-      let tracker = EffectTracker()
+      let tracker = extras.tracker ?? EffectTracker()
       extras.tracker = tracker
       return tracker
     }

@@ -5,7 +5,6 @@
 /// once and tells the runtime, which forgets it.
 @usableFromInline final class StateBuffer<State: Sendable>: Sendable {
   @usableFromInline let contents: Locked<Contents>
-  let onFinish: Locked<(@Sendable () -> Void)?>
 
   @usableFromInline struct Contents: Sendable {
     @usableFromInline var queue: [State] = []
@@ -13,6 +12,8 @@
     @usableFromInline var latestOnly: Bool
     @usableFromInline var waiter: UnsafeContinuation<State?, Never>?
     @usableFromInline var isFinished = false
+    /// What to run once the consumer has gone.
+    var onFinish: (@Sendable () -> Void)?
 
     @inlinable mutating func pop() -> State? {
       guard head < queue.count else { return nil }
@@ -28,12 +29,11 @@
 
   init(latestOnly: Bool) {
     contents = .make(Contents(latestOnly: latestOnly))
-    onFinish = .make(nil)
   }
 
   /// Sets what to run once the consumer has gone (the runtime unregisters the buffer).
   func whenFinished(_ body: @escaping @Sendable () -> Void) {
-    onFinish.withLock { $0 = body }
+    contents.withLock { $0.onFinish = body }
   }
 
   @inlinable var isFinished: Bool { contents.withLock { $0.isFinished } }
@@ -63,23 +63,15 @@
   /// Ends the consumer's sequence and frees what it had not read yet.
   @usableFromInline func finish() {
     // The states not read are released once the lock is, for the same reason as in `push`.
-    let (waiter, unread) = contents.withLock {
-      contents -> (UnsafeContinuation<State?, Never>?, [State]) in
-      guard !contents.isFinished else { return (nil, []) }
+    var unread: [State] = []
+    let (waiter, onFinish) = contents.withLock { contents in
       contents.isFinished = true
-      var unread: [State] = []
       swap(&unread, &contents.queue)
       contents.head = 0
-      defer { contents.waiter = nil }
-      return (contents.waiter, unread)
+      return (contents.waiter.take(), contents.onFinish.take())
     }
     waiter?.resume(returning: nil)
-    _ = unread
-    let body = onFinish.withLock { body in
-      defer { body = nil }
-      return body
-    }
-    body?()
+    onFinish?()
   }
 
   /// The next state, waiting for one if needed; `nil` once finished.

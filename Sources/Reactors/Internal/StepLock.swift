@@ -8,10 +8,9 @@ import Synchronization
 /// the reactor's step: a thread takes a free, plain step with one compare-exchange and ends it
 /// with another, so such a step holds the lock only for its commit.
 ///
-/// Where `Synchronization.Atomic` is part of every supported system (Linux, Windows, WASI), the
-/// word is one. Apple systems have it only from macOS 15 and iOS 18, later than this package's
-/// minimums, so there the word is a plain integer guarded by the lock, an `os_unfair_lock`,
-/// whose uncontended hold costs about as much as an atomic operation.
+/// The word is a `Synchronization.Atomic` on Linux, Windows and WASI. Apple systems have that only
+/// from macOS 15 and iOS 18, after this package's minimums: there it is an `Int` guarded by the
+/// `os_unfair_lock`, whose uncontended hold costs about as much as an atomic operation.
 #if canImport(Darwin)
 @usableFromInline struct StepLock {
   // Copyable here: Apple systems before macOS 15 and iOS 18 cannot make the metadata of a
@@ -63,8 +62,7 @@ extension UnsafeMutablePointer where Pointee == StepLock {
     #endif
   }
 
-  /// Ends the step unless work, removals or the watcher wait for its owner; releases what the
-  /// owner wrote.
+  /// Ends the step unless work, removals or the watcher wait; releases what the owner wrote.
   @inlinable func tryEnd() -> Bool {
     #if canImport(Darwin)
     return lock.whileLocked {

@@ -1,8 +1,7 @@
 /// One piece of a reactor's step: what a thread that finds a step running leaves in the queue
 /// for the thread that owns it, which performs the pieces in order before the step ends.
 @usableFromInline enum StepWork<Action: Sendable, Mutation: Sendable, State: Sendable> {
-  /// An action as sent from no actor: the `take(until:)` predicates see it, then
-  /// `transform(action:)`.
+  /// An action sent from no actor: the `take(until:)` predicates see it, then `transform(action:)`.
   case send(Action)
   /// An action as sent from an actor, where its effects start. A case of its own, so that the
   /// queue's pieces of a nonisolated sender copy no actor.

@@ -26,15 +26,11 @@
       let now = clock.now
       return { window, scope in
         // A window made for another clock or other settings starts afresh.
-        let typed: Window<C>
-        if let existing = window as? Window<C>,
-          existing.machine.interval == interval, existing.machine.latest == latest
-        {
-          typed = existing
-        } else {
-          typed = Window(interval: interval, latest: latest)
-          window = typed
+        let kept = (window as? Window<C>).flatMap {
+          $0.machine.interval == interval && $0.machine.latest == latest ? $0 : nil
         }
+        let typed = kept ?? Window(interval: interval, latest: latest)
+        window = typed
         switch typed.machine.receive(scope, at: now).arrival {
         case .pass:
           return .start

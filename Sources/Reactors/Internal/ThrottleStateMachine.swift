@@ -1,5 +1,4 @@
-/// The decisions of a throttle: whether an element passes now, waits for the end of the
-/// interval, or is dropped.
+/// A throttle's decisions: an element passes now, waits for the interval's end, or is dropped.
 ///
 /// The first element passes at once and opens an interval. One element that arrives within it is
 /// held — the newest (`latest`) or the first — and passes when the interval ends, which opens the

@@ -20,7 +20,6 @@ enum TimerAction<Element, Instant> {
   case stop
 }
 
-extension TimerAction: Sendable where Element: Sendable, Instant: Sendable {}
 extension TimerAction: Equatable where Element: Equatable, Instant: Equatable {}
 
 extension TimerStateMachine {
@@ -59,8 +58,7 @@ where Machine.Instant == C.Instant {
     guarded = .make(Guarded(machine: machine))
   }
 
-  /// Runs `event` on the machine under the lock; when it returns an instant, starts the timer,
-  /// which sleeps until then.
+  /// Runs `event` on the machine under the lock; starts the timer until the instant it returns.
   func withMachine(_ event: (inout Machine) -> C.Instant?) {
     guarded.withLock { guarded in
       guard let start = event(&guarded.machine) else { return }
@@ -70,10 +68,9 @@ where Machine.Instant == C.Instant {
 
   /// Ends the operator: the machine delivers nothing more, and the timer stops.
   func cancel() {
-    let timer = guarded.withLock { guarded -> Task<Void, Never>? in
+    let timer = guarded.withLock { guarded in
       guarded.machine.cancel()
-      defer { guarded.timer = nil }
-      return guarded.timer
+      return guarded.timer.take()
     }
     timer?.cancel()
   }
@@ -83,11 +80,8 @@ where Machine.Instant == C.Instant {
   private func runTimer(until first: C.Instant) async {
     var deadline = first
     while true {
-      do {
-        try await clock.sleep(until: deadline, tolerance: nil)
-      } catch {
-        return  // Cancelled: the operator's subscriber is gone.
-      }
+      // Throws once cancelled: the operator's subscriber is gone.
+      guard (try? await clock.sleep(until: deadline, tolerance: nil)) != nil else { return }
       let now = clock.now
       switch guarded.withLock({ $0.machine.timerFired(at: now) }) {
       case .deliver(let element):
