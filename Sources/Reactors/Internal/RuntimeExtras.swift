@@ -47,7 +47,7 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   /// reactor goes (`Reactor+StepWatching.swift`).
   @usableFromInline var watcher: (@Sendable (_ state: State, _ isLast: Bool) -> Void)?
 
-  init() {}
+  @usableFromInline init() {}
 
   deinit {
     // The running scopes hold each other in a list: let go of them one at a time, since a

@@ -45,15 +45,17 @@
   // MARK: - The step
 
   /// The owner takes the queued work into `batch`, an empty array whose buffer becomes the
-  /// queue's, to perform with the lock released; and applies the pending removals, returning the
-  /// listeners removed, for it to release once the lock is.
-  @usableFromInline mutating func handOver(_ batch: inout [Work]) -> Listeners<State> {
+  /// queue's, to perform with the lock released; and applies the pending removals if `removing`
+  /// (the step word says so), returning the listeners removed, for it to release once the lock is.
+  @inlinable mutating func handOver(
+    _ batch: inout [Work], removing: Bool = true
+  ) -> Listeners<State> {
     if let extras { swap(&batch, &extras.queue) }
-    return applyRemovals()
+    return removing ? applyRemovals() : Listeners()
   }
 
   /// Work arrived for the thread that owns the step.
-  @usableFromInline mutating func enqueue(_ work: Work) {
+  @inlinable mutating func enqueue(_ work: Work) {
     makeExtras().queue.append(work)
   }
 
@@ -163,7 +165,7 @@
   // MARK: - Extras
 
   /// The extras, allocated on first use.
-  @usableFromInline mutating func makeExtras() -> RuntimeExtras<Action, Mutation, State> {
+  @inlinable mutating func makeExtras() -> RuntimeExtras<Action, Mutation, State> {
     if let extras { return extras }
     let extras = RuntimeExtras<Action, Mutation, State>()
     self.extras = extras

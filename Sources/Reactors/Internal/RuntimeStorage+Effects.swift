@@ -308,7 +308,7 @@ extension RuntimeStorage {
 
   /// Records that an effect's task has returned; a running step may still hold mutations it
   /// sent, so its scope then ends behind them, in the step's queue.
-  @usableFromInline func end(_ scope: EffectScope) {
+  @inlinable func end(_ scope: EffectScope) {
     perform { machine in
       guard case .free = claimStep(flagging: StepLock.queued, takingIt: false) else {
         machine.enqueue(.effectEnded(scope))

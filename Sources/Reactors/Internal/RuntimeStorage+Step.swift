@@ -110,7 +110,7 @@ extension RuntimeStorage {
   /// With the lock held: sets `flag` for the thread that owns the step, or takes the step if it
   /// is free and `takingIt`. Owners clear flags only with the lock held, so a flag set here is
   /// seen; and a step taken here has no flag: setting one takes the lock.
-  @usableFromInline func claimStep(flagging flag: Int, takingIt: Bool = true) -> Claim {
+  @inlinable func claimStep(flagging flag: Int, takingIt: Bool = true) -> Claim {
     let step = self.step
     while true {
       let word = step.loadWordLocked()
@@ -142,9 +142,12 @@ extension RuntimeStorage {
   @inlinable func performHandover<R: Reactor>(_ reactor: R, _ batch: inout [Work])
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let (removed, watcher) = withLock { machine in
-      let isWatched = step.loadWordLocked() & StepLock.watched != 0
+      let word = step.loadWordLocked()
       step.clearLocked(StepLock.forOwner)
-      return (machine.handOver(&batch), isWatched ? machine.extras?.watcher : nil)
+      return (
+        machine.handOver(&batch, removing: word & StepLock.removals != 0),
+        word & StepLock.watched != 0 ? machine.extras?.watcher : nil
+      )
     }
     removed.finishConsumers()
     // By index: each piece is lent to `perform`, not copied out of the array and destroyed.
@@ -154,7 +157,7 @@ extension RuntimeStorage {
   }
 
   /// The extras, if the step takes the general path now.
-  @usableFromInline func stepExtras() -> Extras? {
+  @inlinable func stepExtras() -> Extras? {
     step.loadWord() & StepLock.general == 0 ? nil : withLock { $0.stepExtras() }
   }
 
