@@ -98,8 +98,9 @@ func loadAverage() -> String {
 }
 
 // NB: every benchmark but the main-actor ones runs on the main thread, as it always has. The
-// main-actor ones need the main thread serving the main actor (`dispatchMain()`) while a thread
-// of their own drives them (`runOnMainActor`); they run last, handed over once, here.
+// main-actor ones need the main queue served (`dispatchMain()`, which on Linux hands it to a
+// worker thread) while a thread of their own drives them (`runOnMainActor`); they run last,
+// handed over once, here.
 let loadBefore = loadAverage()
 var runner = Runner(benchmarks: suite, repeats: options.repeats, warmUps: 2)
 let isTerminal = isatty(STDERR_FILENO) != 0
