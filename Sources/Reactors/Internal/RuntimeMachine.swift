@@ -183,7 +183,7 @@
     guard state != nil else { return needsGeneralPath = true }
     guard let extras else { return needsGeneralPath = false }
     needsGeneralPath =
-      extras.effects.hasStopConditions || extras.effects.hasEnded || !extras.isPlain
+      !extras.effects.stops.isEmpty || extras.effects.hasEnded || !extras.isPlain
   }
 
   // MARK: - Lifecycle
@@ -236,14 +236,6 @@
   @usableFromInline var released: [Any] = []
 
   @usableFromInline init() {}
-
-  init(tasksToCancel: [Task<Void, Never>]) {
-    self.tasksToCancel = tasksToCancel
-  }
-
-  var isEmpty: Bool {
-    tasksToCancel.isEmpty && turnsToResume.isEmpty && idleWaiters.isEmpty && released.isEmpty
-  }
 
   static func += (lhs: inout FollowUp, rhs: FollowUp) {
     lhs.tasksToCancel += rhs.tasksToCancel

@@ -105,7 +105,8 @@ extension RuntimeStorage {
       }
     }
     // Only a stop condition changes the path.
-    let (registration, followUp) = rule.isStop ? updatePath(register) : withLock(register)
+    let changesPath = if case .stop(_?) = rule { true } else { false }
+    let (registration, followUp) = changesPath ? updatePath(register) : withLock(register)
     followUp.perform()
     return registration
   }
