@@ -25,7 +25,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     var machine = Machine()
     if diagnostics != nil || recorder != nil {
       let extras = machine.makeExtras()
-      extras.setDiagnostics(configured: diagnostics)
+      extras.configured = diagnostics
       extras.recorder = recorder?.session
       machine.updatePath()
     }
@@ -43,7 +43,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     var ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
     ending.listeners = withUnsafeMutablePointerToHeader { $0.pointee.takeListeners() }
     let (queue, watcher, state) = withUnsafeMutablePointerToHeader {
-      ($0.pointee.queue, $0.pointee.extras?.watcher, $0.pointee.state)
+      ($0.pointee.extras?.queue ?? [], $0.pointee.extras?.watcher, $0.pointee.state)
     }
     for case .barrier(let release) in queue { release() }
     ending.perform()
