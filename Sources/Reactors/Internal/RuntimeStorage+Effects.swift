@@ -17,9 +17,8 @@ extension RuntimeStorage {
       return scheduleLatest(
         work, id: id(of: key, for: action), for: action, reactor, on: isolation)
     }
-    guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else {
-      return
-    }
+    guard let pending = advance(tree, in: nil, for: action, reactor, inStep: true, extras)
+    else { return }
     spawn(pending, for: action, extras, reactor, on: isolation)
   }
 
@@ -34,30 +33,29 @@ extension RuntimeStorage {
   }
 
   /// Performs the immediate part of `node` — delivers mutations, registers scopes, fixes delay
-  /// deadlines — and returns what must wait, if anything.
-  ///
-  /// - Parameter delivery: How mutations are applied: inline in the step that called `mutate`,
-  ///   or through `emit` from a task.
+  /// deadlines — and returns what must wait, if anything. Mutations are delivered in the step
+  /// that called `mutate` (`inStep`, with its `extras`), or through `emit` from a task.
   @inlinable func advance<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action,
-    _ delivery: Delivery<R>
+    _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action, _ reactor: R,
+    inStep: Bool, _ extras: Extras? = nil
   ) -> Pending<Mutation>?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch node {
     case .none:
       return nil
     case .just(let mutation):
-      switch delivery {
-      case .inline(let extras, let reactor):
-        // A scope cancelled meanwhile drops the state when it is committed.
+      // In the step, a scope cancelled meanwhile drops the state when it is committed.
+      if inStep {
         deliver(mutation, from: scope, extras, reactor)
-      case .emit(let reactor):
+      } else {
         emit(mutation, in: scope, reactor)
       }
       return nil
     case .concat(let parts):
       for index in parts.indices {
-        guard let pending = advance(parts[index], in: scope, for: action, delivery)
+        guard
+          let pending = advance(
+            parts[index], in: scope, for: action, reactor, inStep: inStep, extras)
         else { continue }
         // The rest of the sequence waits for this part.
         let rest = parts[(index + 1)...]
@@ -65,12 +63,14 @@ extension RuntimeStorage {
       }
       return nil
     case .merge(let parts):
-      let pending = parts.compactMap { advance($0, in: scope, for: action, delivery) }
+      let pending = parts.compactMap {
+        advance($0, in: scope, for: action, reactor, inStep: inStep, extras)
+      }
       return pending.count > 1 ? .parallel(pending) : pending.first
     case .run(let operation):
       return .run(operation)
     case .scoped(let specification, let inner):
-      switch register(specification, parent: scope, action: action, delivery.reactor) {
+      switch register(specification, parent: scope, action: action, reactor) {
       case .skip:
         return nil
       case .wait(let registered):
@@ -78,10 +78,12 @@ extension RuntimeStorage {
       case .hold(let registered, let wait):
         return .scoped(registered, .wait(wait, then: inner))
       case .start(let registered):
-        if let pending = advance(inner, in: registered, for: action, delivery) {
+        if let pending = advance(
+          inner, in: registered, for: action, reactor, inStep: inStep, extras)
+        {
           return .scoped(registered, pending)
         }
-        perform { $0.makeExtras().effects.finish(registered) }
+        withLock { $0.makeExtras().effects.finish(registered) }.perform()
         return nil
       }
     case .cancel(let id):
@@ -164,7 +166,7 @@ extension RuntimeStorage {
       // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
       let task = makeTask(
         pending, in: context, count: extras == nil ? .untracked : trackTask(), on: isolation)
-      perform { $0.makeExtras().effects.registerPlain(context, task: task) }
+      withLock { $0.makeExtras().effects.registerPlain(context, task: task) }.perform()
     }
   }
 
@@ -176,15 +178,16 @@ extension RuntimeStorage {
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // The run it replaces holds the user's closures and action: released once the lock is.
     var replaced: (Pending<Mutation>?, Action?) = (nil, nil)
-    let (slot, count) = update { machine -> ((LatestRun<R>?, TaskCount), FollowUp) in
+    let (slot, count, followUp) = withLock { machine -> (LatestRun<R>?, TaskCount, FollowUp) in
       guard
         let (slot, isNew, followUp) = machine.makeExtras().effects.registerLatest(
           id: id, newSlot: LatestRun<R>.init)
-      else { return ((nil, .untracked), FollowUp()) }  // Ended: it never starts.
+      else { return (nil, .untracked, FollowUp()) }  // Ended: it never starts.
       let run = unsafeDowncast(slot, to: LatestRun<R>.self)
       replaced = run.replace(with: work, for: action)
-      return (isNew ? (run, machine.countTask()) : (nil, .untracked), followUp)
+      return isNew ? (run, machine.countTask(), followUp) : (nil, .untracked, followUp)
     }
+    followUp.perform()
     _ = replaced
     guard let slot else { return }  // A task waiting to start takes the work.
     let start = (slot, WeakReactor(reactor), count)
@@ -203,7 +206,7 @@ extension RuntimeStorage {
       }
       count.taskEnded()
     }
-    perform { $0.makeExtras().effects.attach(task, to: slot) }
+    withLock { $0.makeExtras().effects.attach(task, to: slot) }.perform()
   }
 
   /// The newest run left in `slot`, taken by its task in a scope made now; `nil` if the slot was
@@ -212,7 +215,8 @@ extension RuntimeStorage {
     _ slot: LatestRun<R>, _ reactor: R?
   ) -> (EffectContext<R>, Pending<Mutation>)?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    update { machine in
+    typealias Taken = (EffectContext<R>, Pending<Mutation>)
+    let (taken, followUp) = withLock { machine -> (Taken?, FollowUp) in
       let (scope, followUp) = machine.makeExtras().effects.take(slot) { parent, id in
         // An open slot always holds a run: a cancel closes the slot as it drops the run.
         guard let action = slot.action else {
@@ -221,10 +225,11 @@ extension RuntimeStorage {
         return EffectContext(reactor: reactor, action: action, parent: parent, id: id)
       }
       guard let scope, let work = slot.work else { return (nil, followUp) }
-      slot.work = nil
-      slot.action = nil
+      (slot.work, slot.action) = (nil, nil)
       return ((EffectContext<R>.of(scope), work), followUp)
     }
+    followUp.perform()
+    return taken
   }
 
   /// Starts the task that runs `work` in `context`'s scope, registered already, on `isolation`'s
@@ -235,7 +240,7 @@ extension RuntimeStorage {
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let task = makeTask(work, in: context, count: trackTask(), on: isolation)
-    perform { $0.makeExtras().effects.attach(task, to: context) }
+    withLock { $0.makeExtras().effects.attach(task, to: context) }.perform()
     return task
   }
 
@@ -265,27 +270,8 @@ extension RuntimeStorage {
 
   // MARK: - What tasks call
 
-  /// How the interpreter applies immediate mutations.
-  @usableFromInline enum Delivery<R: Reactor> {
-    /// Inside the step that called `mutate`, with its extras.
-    case inline(Extras?, R)
-    /// From an effect's task.
-    case emit(R)
-
-    @inlinable var reactor: R {
-      switch self {
-      case .inline(_, let reactor), .emit(let reactor): reactor
-      }
-    }
-  }
-
-  /// Applies a mutation sent by an effect, unless its scope was cancelled or has finished.
-  ///
-  /// Runs the step on the effect's thread if none is running; otherwise leaves the mutation to
-  /// the step's owner and returns at once.
-  ///
-  /// - Parameter isolation: The actor the mutation was sent from, if any: the step's, if this
-  ///   thread takes it.
+  /// Applies a mutation an effect sent from `isolation`, unless its scope was cancelled or has
+  /// finished: in a step on this thread if none is running, or else by the step's owner.
   @inlinable func emit<R: Reactor>(
     _ mutation: Mutation, in scope: EffectScope?, _ reactor: R,
     from isolation: (any Actor)? = nil
@@ -310,13 +296,13 @@ extension RuntimeStorage {
   /// Records that an effect's task has returned; a running step may still hold mutations it
   /// sent, so its scope then ends behind them, in the step's queue.
   @inlinable func end(_ scope: EffectScope) {
-    perform { machine in
-      guard case .free = claimStep(flagging: StepLock.queued, takingIt: false) else {
+    withLock { machine in
+      guard claimStep(flagging: StepLock.queued, takingIt: false) else {
         machine.enqueue(.effectEnded(scope))
         return FollowUp()
       }
       return machine.makeExtras().effects.finish(scope)
-    }
+    }.perform()
   }
 
   /// Cancels what `cancel` picks in the table, and updates the path: a stop condition may go.

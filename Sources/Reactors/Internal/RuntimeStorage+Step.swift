@@ -55,12 +55,9 @@ extension RuntimeStorage {
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let (owns, isStarted) = withLock { machine -> (Bool, Bool) in
       if let scope, !scope.isActive { return (false, true) }
-      switch claimStep(flagging: StepLock.queued) {
-      case .taken: return (true, machine.state != nil)
-      case .flagged, .free:
-        machine.enqueue(work)
-        return (false, true)
-      }
+      if claimStep(flagging: StepLock.queued) { return (true, machine.state != nil) }
+      machine.enqueue(work)
+      return (false, true)
     }
     guard owns else { return }
     noteStepIsolation(isolation)
@@ -97,28 +94,17 @@ extension RuntimeStorage {
 
   // MARK: - The step word
 
-  /// What `claimStep(flagging:takingIt:)` did.
-  @usableFromInline enum Claim {
-    /// The step was free: the caller owns it now.
-    case taken
-    /// The step was free, and the caller did not take it.
-    case free
-    /// Another thread owns the step: the flag is set for it, and it will look before it ends.
-    case flagged
-  }
-
-  /// With the lock held: sets `flag` for the thread that owns the step, or takes the step if it
-  /// is free and `takingIt`. Owners clear flags only with the lock held, so a flag set here is
-  /// seen; and a step taken here has no flag: setting one takes the lock.
-  @inlinable func claimStep(flagging flag: Int, takingIt: Bool = true) -> Claim {
+  /// With the lock held: `true` if the step is free (the caller's now, if `takingIt`), `false`
+  /// once `flag` is set for its owner. Owners clear flags only with the lock held, so a flag set
+  /// here is seen; and a step taken here has no flag: setting one takes the lock.
+  @inlinable func claimStep(flagging flag: Int, takingIt: Bool = true) -> Bool {
     let step = self.step
     while true {
       let word = step.loadWordLocked()
       if word & StepLock.owned == 0 {
-        if !takingIt { return .free }
-        if step.exchangeWordLocked(word, word | StepLock.owned) { return .taken }
+        if !takingIt || step.exchangeWordLocked(word, word | StepLock.owned) { return true }
       } else if word & flag != 0 || step.exchangeWordLocked(word, word | flag) {
-        return .flagged
+        return false
       }
     }
   }
@@ -188,7 +174,7 @@ extension RuntimeStorage {
     case .mutation(let mutation, let scope):
       deliver(mutation, from: scope, extras, reactor)
     case .effectEnded(let scope):
-      perform { $0.makeExtras().effects.finish(scope) }
+      withLock { $0.makeExtras().effects.finish(scope) }.perform()
     case .observedSend(let action, let around):
       around(true)
       receiveSent(action, withLock { $0.makeExtras() }, reactor, from: nil)

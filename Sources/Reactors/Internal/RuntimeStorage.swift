@@ -61,18 +61,6 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     }
   }
 
-  /// Runs `body` with the lock held, then performs what it left to do once the lock is released.
-  @inlinable func update<Result>(_ body: (inout Machine) -> (Result, FollowUp)) -> Result {
-    let (result, followUp) = withLock(body)
-    followUp.perform()
-    return result
-  }
-
-  /// Runs `body` with the lock held, then performs the follow-up it returns.
-  @inlinable func perform(_ body: (inout Machine) -> FollowUp) {
-    withLock(body).perform()
-  }
-
   /// Runs `body` with the lock held, then mirrors whether steps take the general path into the
   /// step word: what every event that may change the path goes through.
   @usableFromInline func updatePath<Result>(_ body: (inout Machine) -> Result) -> Result {
