@@ -24,10 +24,9 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   var tracker: EffectTracker?
   /// Records actions as sent and mutations as reduced.
   var recorder: RecordingSession<Action, Mutation>?
-  /// While the step's owner hands a value to a `transform` hook, its thread and how deeply:
-  /// what the hook returns synchronously is performed at once, inside the step.
+  /// While the step's owner hands a value to a `transform` hook, its thread: what the hook
+  /// returns synchronously is performed at once, inside the step.
   var relayingThread: ThreadIdentity?
-  var relayingDepth = 0
   /// The actor the value being handed to a hook was sent from: an action the hook delivers at
   /// once starts its effects there. Only the step's owner reads or writes it.
   @usableFromInline var relayedIsolation: (any Actor)?
@@ -67,10 +66,5 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   /// Keeps `diagnostics` the list of `configured` and `probe`.
   private func listDiagnostics() {
     diagnostics = [configured, probe].compactMap { $0 }
-  }
-
-  /// Whether `thread` is the step's thread handing a value to a `transform` hook right now.
-  func isRelaying(on thread: ThreadIdentity) -> Bool {
-    relayingDepth > 0 && relayingThread == thread
   }
 }

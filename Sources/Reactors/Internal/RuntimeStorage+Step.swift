@@ -87,7 +87,7 @@ extension RuntimeStorage {
     guard let reactor else { return }
     let thread = ThreadIdentity.current
     let relaying = withLock { machine in
-      machine.extras.flatMap { $0.isRelaying(on: thread) ? $0 : nil }
+      machine.extras.flatMap { $0.relayingThread == thread ? $0 : nil }
     }
     if let relaying { perform(work, relaying, reactor) } else { submit(work, reactor) }
   }
@@ -112,34 +112,30 @@ extension RuntimeStorage {
   /// Ends the step, performing first what other threads left for it: queued work and removals.
   @inlinable func endStep<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if !step.tryEnd() { performHandovers(reactor) }
+    if !step.tryEnd() { performHandover(reactor) }
   }
 
-  /// Performs what other threads left for the step until nothing is left, then ends it.
-  @inlinable func performHandovers<R: Reactor>(_ reactor: R)
+  /// Performs what other threads left for the step, taken in one hold a round, until nothing is
+  /// left, then ends it; apart from `endStep`, whose fast path stays one compare-exchange.
+  @inlinable func performHandover<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    // The queue's buffer comes back for the next handover, so a contended step allocates once.
+    // The queue's buffer comes back for the next round, so a contended step allocates once.
     var batch: [Work] = []
-    repeat { performHandover(reactor, &batch) } while !step.tryEnd()
-  }
-
-  /// Takes the queued work in one hold, in exchange for the emptied `batch`, lets the removed
-  /// listeners go, performs the work, and tells the watcher if it waits.
-  @inlinable func performHandover<R: Reactor>(_ reactor: R, _ batch: inout [Work])
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let (removed, watcher) = withLock { machine in
-      let word = step.loadWordLocked()
-      step.clearLocked(StepLock.forOwner)
-      return (
-        machine.handOver(&batch, removing: word & StepLock.removals != 0),
-        word & StepLock.watched != 0 ? machine.extras?.watcher : nil
-      )
-    }
-    removed.finishConsumers()
-    // By index: each piece is lent to `perform`, not copied out of the array and destroyed.
-    for index in batch.indices { perform(batch[index], stepExtras(), reactor) }
-    batch.removeAll(keepingCapacity: true)  // Released here, with the lock released.
-    watcher?(ownerState, false)
+    repeat {
+      let (removed, watcher) = withLock { machine in
+        let word = step.loadWordLocked()
+        step.clearLocked(StepLock.forOwner)
+        return (
+          machine.handOver(&batch, removing: word & StepLock.removals != 0),
+          word & StepLock.watched != 0 ? machine.extras?.watcher : nil
+        )
+      }
+      removed.finishConsumers()
+      // By index: each piece is lent to `perform`, not copied out of the array and destroyed.
+      for index in batch.indices { perform(batch[index], stepExtras(), reactor) }
+      batch.removeAll(keepingCapacity: true)  // Released here, with the lock released.
+      watcher?(ownerState, false)
+    } while !step.tryEnd()
   }
 
   /// The extras, if the step takes the general path now.
@@ -184,45 +180,34 @@ extension RuntimeStorage {
     case .transformedMutation(let mutation, let origin):
       apply(mutation, from: origin, extras, reactor)
     case .state(let state):
-      publishTransformed(state)
+      publishUnreduced(state, commits: false)
     case .listen(let listener):
       listen(listener)
     case .replaceState(let state):
-      replace(state)
+      publishUnreduced(state, commits: true)
     case .barrier(let body):
       body()
     }
   }
 
-  /// A state out of `transform(state:)`: what new listeners get first, and what every listener
-  /// is told. The one it replaces is released once the lock is.
-  @usableFromInline func publishTransformed(_ state: State) {
-    let replaced = withLock { machine in
-      var replaced: State? = state
-      swap(&replaced, &machine.makeExtras().published)
-      return replaced
+  /// Tells every listener of a state that skipped `reduce`: one out of `transform(state:)`, or
+  /// stub mode's, which `commits` it. Where `transform(state:)` is overridden, it is also what new
+  /// listeners get first. What it replaces is released once the lock is.
+  @usableFromInline func publishUnreduced(_ state: State, commits: Bool) {
+    _ = withLock { machine in
+      var published: State?
+      if let extras = machine.extras, extras.pipeline?.states != nil {
+        published = state
+        swap(&published, &extras.published)
+      }
+      return (commits ? machine.commit(state, from: nil).replaced : nil, published)
     }
-    _ = replaced
     publish(state)
   }
 
   /// Adds a listener, handing it the state to start from.
   @usableFromInline func listen(_ listener: Listener<State>) {
     if let replay = withLock({ $0.add(listener) }) { _ = listener.receive(replay) }
-  }
-
-  /// Stub mode: sets a state without `reduce`, and tells the listeners.
-  @usableFromInline func replace(_ state: State) {
-    let replaced = withLock { machine in
-      var published: State?
-      if let extras = machine.extras, extras.pipeline?.states != nil {
-        published = state
-        swap(&published, &extras.published)
-      }
-      return (machine.commit(state, from: nil).replaced, published)
-    }
-    _ = replaced  // Released here, with the lock released.
-    publish(state)
   }
 
   /// An action as sent: stops the `take(until:)` work it matches, then goes through
@@ -237,7 +222,12 @@ extension RuntimeStorage {
     let recorder = extras.recorder
     recorder?.actionSent(action)
     defer { recorder?.sentActionPerformed() }
-    stopWork(matching: action)
+    // The predicates are user code: run on a copy, with the lock released.
+    let stops = withLock { $0.effects.stops }
+    let matching = stops.filter { $0.matches(action) }.map(\.scope)
+    if !matching.isEmpty {
+      cancel { effects in matching.reduce(into: FollowUp()) { $0 += effects.cancel($1) } }
+    }
     if let relay = extras.pipeline?.actions {
       handOver(extras, from: isolation) { relay.emit(action, origin: nil) }
     } else {
@@ -269,11 +259,8 @@ extension RuntimeStorage {
     }
     if hasEnded { return false }
     for diagnostic in diagnostics { diagnostic.report(.action(action)) }
-    if let stub {
-      stub(action)
-      return false
-    }
-    return true
+    stub?(action)
+    return stub == nil
   }
 
   /// Hands a mutation to `transform(mutation:)` or straight to `reduce`.
@@ -347,31 +334,13 @@ extension RuntimeStorage {
     _ extras: Extras, from isolation: (any Actor)? = nil, _ body: () -> Void
   ) {
     let thread = ThreadIdentity.current
+    // A hand-over nested in another on this thread restores the outer one's as it returns.
     let outer = withLock { _ in
-      extras.relayingDepth += 1
-      extras.relayingThread = thread
-      defer { extras.relayedIsolation = isolation }
-      return extras.relayedIsolation
+      defer { (extras.relayingThread, extras.relayedIsolation) = (thread, isolation) }
+      return (extras.relayingThread, extras.relayedIsolation)
     }
     body()
-    withLock { _ in
-      extras.relayingDepth -= 1
-      extras.relayedIsolation = outer
-    }
-  }
-
-  /// Cancels the `take(until:)` work whose predicate matches `action`.
-  func stopWork(matching action: Action) {
-    let stops = withLock { $0.effects.stops }
-    guard !stops.isEmpty else { return }
-    // The predicates are user code: run them with the lock released.
-    let matching = stops.filter { $0.matches(action) }.map(\.scope)
-    guard !matching.isEmpty else { return }
-    updatePath { machine in
-      var followUp = FollowUp()
-      for scope in matching { followUp += machine.makeExtras().effects.cancel(scope) }
-      return followUp
-    }.perform()
+    withLock { _ in (extras.relayingThread, extras.relayedIsolation) = outer }
   }
 
   // MARK: - Starting
@@ -387,14 +356,10 @@ extension RuntimeStorage {
         + "property `let runtime = Runtime()`")
     #endif
     let pipeline = Pipeline.make(for: reactor)
-    let (extras, diagnostics) = updatePath {
-      machine -> (Extras?, [ReactorDiagnostics<Action, Mutation, State>]) in
+    let (extras, diagnostics) = updatePath { machine in
       machine.state = initialState
-      let diagnostics = machine.extras?.diagnostics ?? []
-      guard let pipeline else { return (nil, diagnostics) }
-      let extras = machine.makeExtras()
-      extras.pipeline = pipeline
-      return (extras, diagnostics)
+      if let pipeline { machine.makeExtras().pipeline = pipeline }
+      return (machine.extras, machine.extras?.diagnostics ?? [])
     }
     // Hooks that print what each state changed start from this one.
     for diagnostic in diagnostics { diagnostic.start?(initialState) }

@@ -64,16 +64,14 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   /// Runs `body` with the lock held, then mirrors whether steps take the general path into the
   /// step word: what every event that may change the path goes through.
   @usableFromInline func updatePath<Result>(_ body: (inout Machine) -> Result) -> Result {
-    withUnsafeMutablePointers { machine, tail in
-      tail.lock.whileLocked {
-        let result = body(&machine.pointee)
-        machine.pointee.updatePath()
-        let general = machine.pointee.needsGeneralPath
-        while true {
-          let word = tail.loadWordLocked()
-          let wanted = general ? word | StepLock.general : word & ~StepLock.general
-          if word == wanted || tail.exchangeWordLocked(word, wanted) { return result }
-        }
+    withLock { machine in
+      let result = body(&machine)
+      machine.updatePath()
+      let general = machine.needsGeneralPath
+      while true {
+        let word = step.loadWordLocked()
+        let wanted = general ? word | StepLock.general : word & ~StepLock.general
+        if word == wanted || step.exchangeWordLocked(word, wanted) { return result }
       }
     }
   }
