@@ -2,10 +2,8 @@
 /// what must wait (`Pending`), whether it is called from `mutate`'s step or from an effect's task;
 /// the tasks run the rest with the same walk.
 extension RuntimeStorage {
-  /// Starts what `mutate` returned beyond its inline immediate mutations.
-  ///
-  /// - Parameter isolation: The actor the action was sent from, whose executor its tasks start
-  ///   on; `nil`: the global executor.
+  /// Starts what `mutate` returned beyond its inline immediate mutations; its tasks start on the
+  /// executor of `isolation`, the actor the action was sent from (`nil`: the global executor).
   @inlinable func start<R: Reactor>(
     _ tree: MutationNode<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R,
     on isolation: (any Actor)?
@@ -22,8 +20,7 @@ extension RuntimeStorage {
     spawn(pending, for: action, extras, reactor, on: isolation)
   }
 
-  /// The work of `node` if it has no immediate part: a `run`, or a delay (whose deadline is
-  /// fixed now, at the send).
+  /// The work of `node` if it has no immediate part: a `run`, or a delay (its deadline fixed now).
   @inlinable func deferred(_ node: MutationNode<Mutation>) -> Pending<Mutation>? {
     switch node {
     case .run(let operation): .run(operation)
@@ -94,8 +91,7 @@ extension RuntimeStorage {
     }
   }
 
-  /// Registers scoped work under the rules of its specification, in a scope that is the context
-  /// of the task that will run it.
+  /// Registers scoped work under its specification's rules, in a scope that is its task's context.
   @inlinable func register<R: Reactor>(
     _ specification: ScopeSpecification, parent: EffectScope?, action: Action, _ reactor: R
   ) -> EffectTable.Registration
@@ -113,13 +109,10 @@ extension RuntimeStorage {
     return registration
   }
 
-  /// The rule a specification written in `mutate` stands for; a throttle reads its clock here,
-  /// before locking.
+  /// The rule a specification from `mutate` stands for; a throttle reads its clock here, unlocked.
   @usableFromInline func rule(
     for specification: ScopeSpecification, action: Action
-  )
-    -> EffectTable.Rule
-  {
+  ) -> EffectTable.Rule {
     switch specification {
     case .takeUntil(let predicate):
       guard let predicate = predicate as? ActionPredicate<Action> else {
@@ -160,8 +153,8 @@ extension RuntimeStorage {
       launch(pending, in: EffectContext<R>.of(scope), on: isolation)
     default:
       // The task starts before its scope is registered: this step owns the reactor until it
-      // ends, so whatever the task sends, and its end, wait in the step's queue until then.
-      // Registering and keeping the task's handle then take one lock hold instead of two.
+      // ends, so what the task sends, and its end, wait in the step's queue until then; one
+      // hold then registers the scope with its task.
       let context = EffectContext(reactor: reactor, action: action, parent: nil)
       // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
       let task = makeTask(
@@ -209,8 +202,7 @@ extension RuntimeStorage {
     withLock { $0.makeExtras().effects.attach(task, to: slot) }.perform()
   }
 
-  /// The newest run left in `slot`, taken by its task in a scope made now; `nil` if the slot was
-  /// cancelled.
+  /// The newest run left in `slot`, taken by its task in a scope made now; `nil` if cancelled.
   @inlinable func take<R: Reactor>(
     _ slot: LatestRun<R>, _ reactor: R?
   ) -> (EffectContext<R>, Pending<Mutation>)?
@@ -232,8 +224,7 @@ extension RuntimeStorage {
     return taken
   }
 
-  /// Starts the task that runs `work` in `context`'s scope, registered already, on `isolation`'s
-  /// executor.
+  /// Starts the task that runs `work` in `context`'s registered scope, on `isolation`'s executor.
   @discardableResult
   @inlinable func launch<R: Reactor>(
     _ work: Pending<Mutation>, in context: EffectContext<R>, on isolation: (any Actor)?

@@ -1,17 +1,11 @@
-/// Performs a step: takes it or queues work for its owner, then performs work until the queue is
-/// empty. Everything here runs on the thread that owns the step, with the lock released but for
-/// the machine's events.
-///
-/// `@inlinable`, so that each reactor's `send` is specialised for its own types: that is what
-/// keeps the synchronous path free of allocations and generic dispatch (see `DesignNotes.md`).
+/// Performs a step: takes it, or queues work for its owner, which performs it before the step
+/// ends, with the lock released but for the machine's events. `@inlinable`, so that each reactor's
+/// `send` is specialised: no allocation or generic dispatch on the synchronous path.
 extension RuntimeStorage {
   // MARK: - Entry points
 
-  /// Sends an action: performs it now if no step is running, or leaves it for the thread that
-  /// owns the step, which performs it before that step ends. Never waits.
-  ///
-  /// - Parameter isolation: The sender's actor, where the action's effects start; `nil` for a
-  ///   nonisolated sender.
+  /// Sends an action from `isolation` (`nil`: no actor), where its effects start: performs it
+  /// now, or leaves it for the step's owner, which performs it before its step ends. Never waits.
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R, from isolation: (any Actor)?)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     enter(
@@ -27,11 +21,8 @@ extension RuntimeStorage {
     enter(work, reactor) { perform(work, nil, reactor) }
   }
 
-  /// The one way into a step. A free step on the plain path is taken with one compare-exchange
-  /// and `plainly` performs the work; otherwise the lock decides: take the step and perform
-  /// `work` on the general path, or queue it for the thread that owns the step.
-  ///
-  /// - Parameter isolation: The caller's actor, which the step runs on if this thread takes it.
+  /// The one way into a step, on `isolation`: a free, plain step is taken with one
+  /// compare-exchange and `plainly` performs the work; otherwise `enterLocked` decides.
   @inlinable func enter<R: Reactor>(
     _ work: @autoclosure () -> Work, _ reactor: R, on isolation: (any Actor)? = nil,
     plainly: () -> Void
@@ -46,10 +37,8 @@ extension RuntimeStorage {
   }
 
   /// The entry through the lock: the step is owned by another thread or takes the general path,
-  /// or the work comes from an effect, whose scope must still be active when `reduce` runs.
-  ///
-  /// - Parameter scope: The scope of the effect that sent `work`: dropped if it was cancelled or
-  ///   has finished, checked under the lock that every cancel takes (R7; the commit checks again).
+  /// or `work` comes from an effect's `scope`. That is dropped if it was cancelled or has finished,
+  /// checked under the lock that every cancel takes (R7; the commit checks again).
   @inlinable func enterLocked<R: Reactor>(
     _ work: Work, _ reactor: R, from scope: EffectScope?, on isolation: (any Actor)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -211,10 +200,8 @@ extension RuntimeStorage {
   }
 
   /// An action as sent: stops the `take(until:)` work it matches, then goes through
-  /// `transform(action:)` to `mutate`.
-  ///
-  /// The predicates see the action before the hook, as ReactorKit's `self.action` is the subject
-  /// the view sends into: an action the hook drops still stops work.
+  /// `transform(action:)` to `mutate`. The predicates see it before the hook, as ReactorKit's
+  /// `self.action` is the subject the view sends into: an action the hook drops still stops work.
   @usableFromInline func receiveSent<R: Reactor>(
     _ action: Action, _ extras: Extras, _ reactor: R, from isolation: (any Actor)?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -235,8 +222,7 @@ extension RuntimeStorage {
     }
   }
 
-  /// Runs `mutate` for an action and starts what it returns, on the executor of `isolation`, the
-  /// actor the action was sent from.
+  /// Runs `mutate` for an action and starts what it returns, on `isolation`, its sender's actor.
   @inlinable func handle<R: Reactor>(
     _ action: Action, _ extras: Extras?, _ reactor: R, from isolation: (any Actor)?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -251,8 +237,7 @@ extension RuntimeStorage {
     }
   }
 
-  /// Reports an action to diagnostics; `false` when it must not reach `mutate`: stub mode, or
-  /// the reactor has ended.
+  /// Reports an action to diagnostics; `false` if it must not reach `mutate` (stub mode, or ended).
   @usableFromInline func mayMutate(_ action: Action, _ extras: Extras) -> Bool {
     let (hasEnded, diagnostics, stub) = withLock {
       ($0.effects.hasEnded, extras.diagnostics, extras.stub)
@@ -325,11 +310,8 @@ extension RuntimeStorage {
     removed.finishConsumers()
   }
 
-  /// Hands a value to a `transform` hook; what the hook delivers synchronously comes back
-  /// through `route` on this thread and is performed at once, inside this step.
-  ///
-  /// - Parameter isolation: The actor the value was sent from: actions the hook delivers at once
-  ///   start their effects there.
+  /// Hands a value sent from `isolation` to a `transform` hook: what the hook delivers at once
+  /// comes back through `route`, performed inside this step (an action's effects on `isolation`).
   @usableFromInline func handOver(
     _ extras: Extras, from isolation: (any Actor)? = nil, _ body: () -> Void
   ) {

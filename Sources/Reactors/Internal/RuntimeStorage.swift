@@ -1,12 +1,9 @@
-/// Owns a reactor's lock, its step word and its `RuntimeMachine`, and performs what the machine
-/// decides: runs the user's code, tells listeners, starts, cancels and resumes tasks.
-///
-/// The lock is held only while the machine is read or updated — never while user code runs, and
-/// nothing of the user's is released while it is held: values that leave the machine are handed
-/// back and dropped after unlocking. The step word (`StepLock`) says who owns the step.
-/// The extensions split the work: `+Step` performs a step (the synchronous path, `@inlinable`
-/// so that it is specialised for each reactor), `+Effects` interprets what `mutate` returned and
-/// runs its tasks, `+Listeners` manages who listens and the hooks of `ReactorsTesting`.
+/// Owns a reactor's lock, its step word (`StepLock`: who owns the step) and its `RuntimeMachine`,
+/// and performs what the machine decides: runs the user's code, tells listeners, starts, cancels
+/// and resumes tasks. The lock is held only while the machine is read or updated — never while
+/// user code runs, and nothing of the user's is released while it is held: values that leave the
+/// machine are dropped after unlocking. `+Step` performs a step, `+Effects` interprets what
+/// `mutate` returned and runs its tasks, `+Listeners` manages who listens and the test hooks.
 @usableFromInline
 final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
   ManagedBuffer<RuntimeMachine<Action, Mutation, State>, StepLock>
