@@ -4,7 +4,7 @@
 extension Reactor {
   /// Reports every action, mutation, state and effect error to `probe` too; `nil` removes it.
   @_spi(Testing) public func _setProbe(_ probe: ReactorDiagnostics<Action, Mutation, State>?) {
-    runtime.storage.updateExtras { $0.setProbe(probe) }
+    runtime.storage.updateExtras { $0.probe = probe }
   }
 
   /// Stub mode: every action goes to `recorder` instead of `mutate`; `nil` leaves stub mode.

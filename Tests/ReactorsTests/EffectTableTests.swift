@@ -56,10 +56,10 @@ import Testing
     var table = Table()
     let first = started(table.register(.cancellable(id, .exhaust), parent: nil))
     let whileRunning = table.register(.cancellable(id, .exhaust), parent: nil).0
-    #expect(whileRunning == .skip)
+    #expect(whileRunning.isSkip)
     _ = table.finish(first)
     let afterwards = table.register(.cancellable(id, .exhaust), parent: nil).0
-    #expect(afterwards != .skip)
+    #expect(!afterwards.isSkip)
   }
 
   @Test func queueGrantsTheNextTurnWhenTheRunningOneFinishesOrIsCancelled() {
@@ -104,7 +104,7 @@ import Testing
     #expect(table.stops.count == 1)
     #expect(table.stops[0].matches(1) && !table.stops[0].matches(2))
     _ = table.finish(scope)
-    #expect(!table.hasStopConditions)
+    #expect(table.stops.isEmpty)
   }
 
   @Test func aNewerLatestRunTakesTheSlotOfOneWhoseTaskHasNotStarted() {
@@ -273,8 +273,8 @@ import Testing
       }
     let (registration, followUp) = table.register(rule, parent: parent)
     #expect(!decided)  // A throttle's interval is not opened by work that never runs.
-    #expect(registration == .skip)
-    #expect(followUp.isEmpty && table.runningScopes == countBefore && !table.hasStopConditions)
+    #expect(registration.isSkip)
+    #expect(followUp.isEmpty && table.runningScopes == countBefore && table.stops.isEmpty)
   }
 
   /// What a throttle's window decides for an arriving run.

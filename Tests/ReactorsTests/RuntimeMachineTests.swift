@@ -14,7 +14,7 @@ import Testing
     let spare = batch.capacity
     let removed = machine.handOver(&batch)
     #expect(batch.map(sentAction) == [1, 2, 3])
-    #expect(machine.queue.isEmpty && removed.all.isEmpty)
+    #expect(machine.extras?.queue.isEmpty == true && removed.all.isEmpty)
     // The emptied batch's buffer became the queue's, for the next arrivals.
     #expect(machine.extras?.queue.capacity == spare)
     var next: [StepWork<Int, Int, Int>] = []

@@ -81,7 +81,7 @@
   /// Performs the immediate part of `node`, holding the reactor only meanwhile.
   @inlinable func advance(_ node: MutationNode<R.Mutation>) -> Pending<R.Mutation>? {
     guard let reactor else { return nil }
-    return reactor.runtime.storage.advance(node, in: self, for: action, .emit(reactor))
+    return reactor.runtime.storage.advance(node, in: self, for: action, reactor, inStep: false)
   }
 
   /// Runs scoped work in a task of its own and waits for it, cancelling it with this task.

@@ -1,17 +1,13 @@
 /// The running effects of one reactor and the cancellation rules between them; part of
-/// `RuntimeMachine`, guarded by its lock.
-///
-/// Every method is an event that updates the table and returns what must be done once the lock
-/// is released (`FollowUp`): it never calls out, except the `take(until:)` predicates, which the
-/// caller runs on a copy with the lock released. Not generic, so that its code is compiled once
-/// and never looks up generic metadata: actions and work are type-erased where they pass through.
-///
-/// Its rows: `EffectScope`, one run (in its own file); `Group`, the runs of one id (below);
-/// `LatestSlot`, a top-level `.latest` run waiting for its task (in its own file).
+/// `RuntimeMachine`, guarded by its lock. Every method is an event that updates the table and
+/// returns what to do once the lock is released (`FollowUp`): it never calls out. Not generic, so
+/// its code is compiled once and looks up no generic metadata: actions and work pass through
+/// type-erased. Its rows: `EffectScope` (one run), `Group` (the runs of one id) and `LatestSlot`
+/// (a `.latest` run waiting for its task).
 @usableFromInline struct EffectTable {
-  /// Every scope registered and not finished, as a list through the scopes themselves
-  /// (`EffectScope.next`), from the newest: registering and finishing one hashes nothing. A cancelled
-  /// scope stays until its task returns, so "no effect is running" means no task is left.
+  /// Every scope registered and not finished, as a list through the scopes (`EffectScope.next`),
+  /// from the newest: registering and finishing one hashes nothing. A cancelled scope stays until
+  /// its task returns, so "no effect is running" means no task is left.
   private(set) var newestRunning: EffectScope?
   /// How many scopes run.
   private(set) var runningScopes = 0
@@ -53,15 +49,10 @@
     case cancellable(EffectID, CancellationPolicy)
     /// `throttle(id:for:clock:latest:)`, at a time read already.
     case throttled(EffectID, Throttle.Arrival)
-
-    /// Whether it adds a stop condition, which changes the path a step takes.
-    @usableFromInline var isStop: Bool {
-      if case .stop(_?) = self { true } else { false }
-    }
   }
 
   /// The outcome of registering scoped work.
-  @usableFromInline enum Registration: Equatable {
+  @usableFromInline enum Registration {
     /// Run the work now, in the scope.
     case start(EffectScope)
     /// Drop the work: `.exhaust` and a run is in flight, or the enclosing scope has ended.
@@ -70,22 +61,9 @@
     case wait(EffectScope)
     /// Run the work in the scope once `wait` ends (a throttle's interval).
     case hold(EffectScope, until: Delay.Wait)
-
-    @usableFromInline static func == (lhs: Registration, rhs: Registration) -> Bool {
-      switch (lhs, rhs) {
-      case (.start(let a), .start(let b)), (.wait(let a), .wait(let b)),
-        (.hold(let a, _), .hold(let b, _)):
-        a === b
-      case (.skip, .skip): true
-      default: false
-      }
-    }
   }
 
-  var hasStopConditions: Bool { !stops.isEmpty }
-
-  /// Whether no task of the reactor is left to run: every scope has finished, and every open
-  /// slot's task has started.
+  /// Whether no task is left: every scope has finished, and every open slot's task has started.
   var isIdle: Bool { runningScopes == 0 && slotsWaitingForTasks == 0 }
 
   /// How many runs are registered and not finished, counting an open slot's as one.
@@ -93,22 +71,19 @@
 
   // MARK: - Registering
 
-  /// Registers scoped work under `rule`, inside `parent`, in a scope that `make` makes: the
-  /// runtime makes the context of the task that will run the work, which is its scope. No
-  /// default: a scope the runtime did not make could not run as its task's context.
+  /// Registers scoped work under `rule`, inside `parent`, in a scope `make` makes: the context of
+  /// the task that will run it. No default: no other scope could run as a task's context.
   @usableFromInline mutating func register(
     _ rule: Rule, parent: EffectScope?, make: EffectScope.Maker
-  )
-    -> (Registration, FollowUp)
-  {
+  ) -> (Registration, FollowUp) {
     if let parent, !parent.isActive { return (.skip, FollowUp()) }
+    var followUp = FollowUp()
     switch rule {
     case .stop(let matches):
       let scope = insert(make(parent, nil))
       if let matches { stops.append((scope, matches)) }
-      return (.start(scope), FollowUp())
+      return (.start(scope), followUp)
     case .cancellable(let id, let policy):
-      var followUp = FollowUp()
       let group = groups[id] ?? makeGroup(id)
       switch policy {
       case .merge:
@@ -132,10 +107,8 @@
       group.running.append(scope)
       return (.start(scope), followUp)
     case .throttled(let id, let decide):
-      // It starts now, or is held until its interval ends (cancelling the run held before it,
-      // when the newest wins), or is dropped.
+      // It starts now, is held until its interval ends, or is dropped.
       let scope = make(parent, id)
-      var followUp = FollowUp()
       let registration: Registration
       switch decide(&throttles[id], scope) {
       case .drop:
@@ -160,35 +133,30 @@
   /// Registers the scope of a plain top-level `run` with the task already running it.
   @usableFromInline mutating func registerPlain(
     _ scope: EffectScope, task: Task<Void, Never>
-  )
-    -> FollowUp
-  {
+  ) -> FollowUp {
     attach(task, to: insert(scope))
   }
 
   /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it.
   @usableFromInline mutating func attach(
     _ task: Task<Void, Never>, to scope: EffectScope
-  )
-    -> FollowUp
-  {
+  ) -> FollowUp {
     // One task runs a scope's work: a second one would run it twice.
     precondition(scope.task == nil, "Internal inconsistency: a second task for an effect's scope")
     scope.task = task
-    return scope.isActive ? FollowUp() : FollowUp(tasksToCancel: [task])
+    var followUp = FollowUp()
+    if !scope.isActive { followUp.tasksToCancel = [task] }
+    return followUp
   }
 
   // MARK: - `.latest` runs waiting for a task
 
   /// Registers a top-level `.latest` run under `id`, whose work has no immediate part, in the
-  /// id's open slot: the runs of the id that started are superseded, and a slot whose task has
-  /// not started yet takes the new run in place of the one it held, which never starts. A burst
-  /// of runs so starts one task, and registers no scope until that task takes its run.
-  ///
-  /// The caller then leaves the work in the slot, with the lock still held.
-  ///
-  /// - Returns: The slot, and whether it is new (the caller spawns its task); `nil` once the
-  ///   reactor has ended.
+  /// id's open slot: the id's started runs are superseded, and a slot whose task has not started
+  /// takes the new run in place of the one it held, which never starts; so a burst of runs starts
+  /// one task and registers no scope until it takes its run. Returns the slot, for the caller to
+  /// leave the work in under this hold, and whether it is new (the caller spawns its task); `nil`
+  /// once the reactor has ended.
   @usableFromInline mutating func registerLatest(
     id: EffectID, newSlot: (EffectID) -> LatestSlot
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
@@ -203,11 +171,9 @@
     return (slot, true, followUp)
   }
 
-  /// The task of `slot` starts: it takes the newest run left there, in a scope that `make` makes
-  /// now, registered like any other run of the id.
-  ///
-  /// - Returns: The run's scope, or `nil` if the slot was cancelled; the caller takes its work
-  ///   from the slot under the same lock. And what to do once it is released.
+  /// The task of `slot` starts: it takes the newest run left there, in a scope `make` makes now,
+  /// registered like any other run of the id. Returns the scope, or `nil` if the slot was
+  /// cancelled; the caller takes the work from the slot in the same hold.
   @usableFromInline mutating func take(
     _ slot: LatestSlot, make: EffectScope.Maker
   ) -> (EffectScope?, FollowUp) {
@@ -233,9 +199,7 @@
   /// Records the task of `slot`, and attaches it to the run it took, if it took one already.
   @usableFromInline mutating func attach(
     _ task: Task<Void, Never>, to slot: LatestSlot
-  )
-    -> FollowUp
-  {
+  ) -> FollowUp {
     precondition(slot.task == nil, "Internal inconsistency: a second task for a .latest slot")
     slot.task = task
     guard let scope = slot.taken, scope.task == nil else { return FollowUp() }
@@ -295,9 +259,8 @@
     return followUp
   }
 
-  /// Decides whether a `.queue` scope may run, or keeps the continuation that waits for its turn.
-  ///
-  /// - Returns: `true` to run now, `false` if cancelled, `nil` if the continuation was kept.
+  /// Decides whether a `.queue` scope may run: `true` now, `false` if cancelled, or `nil` once it
+  /// keeps the continuation that waits for its turn.
   mutating func awaitTurn(
     of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
   ) -> Bool? {
@@ -309,8 +272,7 @@
     return nil
   }
 
-  /// Cancels every scope and open slot, and every one registered from now on: the reactor has
-  /// ended.
+  /// The reactor has ended: cancels every scope and open slot, and every one registered later.
   mutating func endAll() -> FollowUp {
     hasEnded = true
     var followUp = FollowUp()
@@ -328,9 +290,7 @@
   /// Keeps `continuation` until no scope is left; `false` if none is left now.
   mutating func addIdleWaiter(
     _ id: UInt64, _ continuation: CheckedContinuation<Void, Never>
-  )
-    -> Bool
-  {
+  ) -> Bool {
     if isIdle { return false }
     // Each wait has an id of its own: a continuation replaced here would never be resumed.
     let replaced = idleWaiters.updateValue(continuation, forKey: id)
@@ -362,7 +322,6 @@
   }
 
   private mutating func cancelAll(in group: Group, includingOpenSlot: Bool) -> FollowUp {
-    // Waiting runs first: cancelling a running one would hand its turn to the next in line.
     var followUp = FollowUp()
     if includingOpenSlot, let open = group.open {
       // Its task finds the slot closed and ends; the run it held never starts.
@@ -370,32 +329,32 @@
       followUp.released.append(open.dropWork() as Any)
       if let task = open.task { followUp.tasksToCancel.append(task) }
     }
-    let (waiting, running) = (group.waiting, group.running)
+    // Only flagged, not forgotten: no `.queue` turn passes on, and the lists are emptied here.
+    for scope in group.waiting where !scope.isCancelled && !scope.isFinished {
+      scope.group = nil
+      revoke(scope, into: &followUp)
+    }
+    for scope in group.running where !scope.isCancelled && !scope.isFinished {
+      scope.group = nil
+      revoke(scope, into: &followUp)
+    }
     (group.waiting, group.running) = ([], [])
-    for scope in waiting where !scope.isCancelled && !scope.isFinished {
-      scope.group = nil
-      revoke(scope, into: &followUp)
-    }
-    for scope in running where !scope.isCancelled && !scope.isFinished {
-      scope.group = nil
-      revoke(scope, into: &followUp)
-    }
     return followUp
   }
 
   /// Removes a cancelled or finished scope from the tables that decide policies.
   private mutating func forget(_ scope: EffectScope) -> FollowUp {
-    var released = FollowUp()
+    var followUp = FollowUp()
     if let index = stops.firstIndex(where: { $0.scope === scope }) {
       // The predicate is the user's closure: released once the lock is.
-      released.released.append(stops.remove(at: index).matches)
+      followUp.released.append(stops.remove(at: index).matches)
     }
-    guard let group = scope.group else { return released }
+    guard let group = scope.group else { return followUp }
     scope.group = nil
     defer { dropIfEmpty(group) }
     if let index = group.waiting.firstIndex(where: { $0 === scope }) {
       group.waiting.remove(at: index)
-      return released
+      return followUp
     }
     // A scope keeps its group only while it runs or waits in it.
     guard let index = group.running.firstIndex(where: { $0 === scope }) else {
@@ -403,10 +362,9 @@
     }
     group.running.remove(at: index)
     // A `.queue` line moves on when its running scope is gone; not once the reactor has ended.
-    guard group.running.isEmpty, !group.waiting.isEmpty, !hasEnded else { return released }
+    guard group.running.isEmpty, !group.waiting.isEmpty, !hasEnded else { return followUp }
     let next = group.waiting.removeFirst()
     group.running.append(next)
-    var followUp = released
     if case .waiting(let continuation?) = next.turn {
       followUp.turnsToResume.append((continuation, true))
     }

@@ -1,14 +1,12 @@
 /// What only some reactors use — `transform` hooks, diagnostics, test hooks, a recorder,
-/// children — in one box that `RuntimeMachine` allocates the first time one is needed.
-///
-/// Guarded by the runtime's lock like the machine. The pipeline and the recorder are set once,
+/// children — in one box that `RuntimeMachine` allocates the first time one is needed. Guarded
+/// by the runtime's lock like the machine. The pipeline and the recorder are set once,
 /// before any other thread can see them, so the step's owner reads those two without the lock.
 @usableFromInline
 final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>:
   @unchecked Sendable
 {
-  // Safe: every field is read and written under the runtime's lock, but for `pipeline` and
-  // `recorder`, written once before the runtime is shared (see above).
+  // Safe: the lock guards every field, but for the two set before the runtime is shared (above).
 
   /// The listeners after the first, in subscription order.
   @usableFromInline var otherListeners: [Listener<State>] = []
@@ -16,20 +14,19 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   @usableFromInline var pipeline: Pipeline<Action, Mutation, State>?
   /// With `transform(state:)`, the last state out of it: what new listeners get first.
   var published: State?
-  /// Diagnostics and the test store's probe.
+  /// The configured diagnostics and the test store's probe, in that order.
   var diagnostics: [ReactorDiagnostics<Action, Mutation, State>] = []
+  var configured: ReactorDiagnostics<Action, Mutation, State>? { didSet { listDiagnostics() } }
+  var probe: ReactorDiagnostics<Action, Mutation, State>? { didSet { listDiagnostics() } }
   /// Stub mode: every action goes here instead of `mutate`.
   var stub: (@Sendable (Action) -> Void)?
-  var probe: ReactorDiagnostics<Action, Mutation, State>?
-  var configured: ReactorDiagnostics<Action, Mutation, State>?
   /// Counts the tasks the runtime starts, for leak checks and test stores.
   var tracker: EffectTracker?
   /// Records actions as sent and mutations as reduced.
   var recorder: RecordingSession<Action, Mutation>?
-  /// While the step's owner hands a value to a `transform` hook, its thread and how deeply:
-  /// what the hook returns synchronously is performed at once, inside the step.
+  /// While the step's owner hands a value to a `transform` hook, its thread: what the hook
+  /// returns synchronously is performed at once, inside the step.
   var relayingThread: ThreadIdentity?
-  var relayingDepth = 0
   /// The actor the value being handed to a hook was sent from: an action the hook delivers at
   /// once starts its effects there. Only the step's owner reads or writes it.
   @usableFromInline var relayedIsolation: (any Actor)?
@@ -66,19 +63,8 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
     pipeline == nil && diagnostics.isEmpty && stub == nil && recorder == nil && tracker == nil
   }
 
-  /// Sets the configured diagnostics or the probe, keeping `diagnostics` the list of both.
-  func setDiagnostics(configured: ReactorDiagnostics<Action, Mutation, State>?) {
-    self.configured = configured
+  /// Keeps `diagnostics` the list of `configured` and `probe`.
+  private func listDiagnostics() {
     diagnostics = [configured, probe].compactMap { $0 }
-  }
-
-  func setProbe(_ probe: ReactorDiagnostics<Action, Mutation, State>?) {
-    self.probe = probe
-    diagnostics = [configured, probe].compactMap { $0 }
-  }
-
-  /// Whether `thread` is the step's thread handing a value to a `transform` hook right now.
-  func isRelaying(on thread: ThreadIdentity) -> Bool {
-    relayingDepth > 0 && relayingThread == thread
   }
 }

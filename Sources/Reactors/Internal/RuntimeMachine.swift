@@ -1,20 +1,10 @@
-/// Everything a reactor's runtime decides, as one value guarded by the runtime's lock.
-///
-/// A *step* is the synchronous work of one thread: `mutate`, `reduce`, the observers. At most one
-/// thread owns the step at a time and runs the user's code with the lock released; a thread that
-/// finds a step running never waits: it queues its work, and the owner performs it before the
-/// step ends. Who owns the step is the storage's step word (`StepLock`), beside the lock; the
-/// machine holds the queue and decides the rest. Effects are registered here with their
-/// cancellation rules; listeners, hooks and the reactor's lifecycle too. Each event is a
-/// `mutating` method that returns what the caller must do once the lock is released (call
-/// observers, cancel tasks, resume continuations, release what left the machine): the machine
-/// itself never calls out, so it can be driven and tested as a plain value.
-///
-/// The listeners are the step owner's: only a thread that owns the step changes them, so the
-/// owner reads them without the lock. A removal from a thread that finds the step owned waits in
-/// the extras (`pendingRemovals`) until the owner applies it.
-///
-/// The state/event table is in `DesignNotes.md`.
+/// Everything a reactor's runtime decides, as one value guarded by the runtime's lock: the state,
+/// the listeners, the work queued for the step's owner, the effects and the lifecycle. Each
+/// event is a `mutating` method that returns what the caller must do once the lock is released
+/// (call observers, cancel tasks, resume continuations, release what left the machine): it never
+/// calls out, so it can be driven and tested as a plain value. The listeners are the step
+/// owner's, which reads them without the lock; a removal from a thread that finds the step owned
+/// waits in the extras (`pendingRemovals`). Steps and the state/event table: `DesignNotes.md`.
 @usableFromInline struct RuntimeMachine<Action: Sendable, Mutation: Sendable, State: Sendable> {
   @usableFromInline typealias Work = StepWork<Action, Mutation, State>
 
@@ -24,9 +14,7 @@
   // The small fields first: they share the word after the state, which keeps an idle reactor's
   // storage in a smaller allocation (`Performance.md`).
 
-  /// Whether a step must take the general path: a hook, a recorder, `take(until:)` work, or an
-  /// ended reactor. Kept up to date by every event that changes one of them, and mirrored into
-  /// the step word by the storage.
+  /// Whether a step must take the general path (`updatePath()`), mirrored into the step word.
   @usableFromInline var needsGeneralPath = false
   /// Whether the extras hold listeners after the first: without, a step never reads the extras.
   @usableFromInline var hasOtherListeners = false
@@ -39,8 +27,6 @@
   @usableFromInline var extras: RuntimeExtras<Action, Mutation, State>?
   /// The effect table, kept in the extras: a reactor without effects never allocates them.
   var effects: EffectTable { extras?.effects ?? EffectTable() }
-
-  init() {}
 
   // MARK: - The step
 
@@ -59,26 +45,16 @@
     makeExtras().queue.append(work)
   }
 
-  /// Work that arrived while a step ran, in order, for the step's owner; kept in the extras, as
-  /// most steps have none and an idle reactor is smaller without it.
-  var queue: [Work] { extras?.queue ?? [] }
-
   /// The owner lets go of the listeners that other threads removed while it owned the step;
   /// returns them, for it to release once the lock is.
   @usableFromInline mutating func applyRemovals() -> Listeners<State> {
-    guard let extras, extras.removesAllListeners || !extras.pendingRemovals.isEmpty else {
-      return Listeners()
-    }
-    if extras.removesAllListeners {
-      extras.removesAllListeners = false
-      extras.pendingRemovals = []
-      return takeListeners()
-    }
+    guard let extras else { return Listeners() }
+    defer { (extras.removesAllListeners, extras.pendingRemovals) = (false, []) }
+    if extras.removesAllListeners { return takeListeners() }
     var removed = Listeners<State>()
     for token in extras.pendingRemovals {
       if let listener = removeListener(token) { removed.append(listener) }
     }
-    extras.pendingRemovals = []
     return removed
   }
 
@@ -88,15 +64,9 @@
     needsGeneralPath ? makeExtras() : nil
   }
 
-  /// Whether the step's owner may perform its work on the plain path: the reactor is started and
-  /// has no hook, recorder, `take(until:)` work, and has not ended.
-  var isPlain: Bool { state != nil && !needsGeneralPath }
-
-  /// The owner reduced a new state.
-  ///
-  /// - Returns: Whether it is committed, and the state it replaced, for the caller to release
-  ///   once the lock is. A mutation from an effect cancelled since it was sent is not committed:
-  ///   nothing of cancelled work lands after the cancel (R7).
+  /// The owner reduced a new state: returns whether it is committed, and the state it replaced,
+  /// to release once the lock is. A mutation from an effect cancelled since it was sent is not
+  /// committed: nothing of cancelled work lands after the cancel (R7).
   @inlinable mutating func commit(
     _ newState: State, from origin: EffectScope?
   ) -> (committed: Bool, replaced: State?) {
@@ -106,12 +76,6 @@
     return (true, replaced)
   }
 
-  /// The state a new listener gets first: the last one published.
-  var replayState: State? {
-    guard let extras, extras.pipeline?.states != nil else { return state }
-    return extras.published
-  }
-
   // MARK: - Listeners
 
   /// Forgets the consumers that have gone; returns them, to release once the lock is.
@@ -119,10 +83,11 @@
     listeners.dropFinished()
   }
 
-  /// Registers a listener; returns the state to hand it first, if there is one. By the owner.
+  /// By the owner: registers a listener; returns the last state published, to hand it first.
   mutating func add(_ listener: Listener<State>) -> State? {
     listeners.append(listener)
-    return replayState
+    guard let extras, extras.pipeline?.states != nil else { return state }
+    return extras.published
   }
 
   /// Synchronous observers and `StateSequence` consumers, in subscription order; the owner's.
@@ -136,11 +101,9 @@
   }
 
   /// Removes the listener registered under `token`, or the registration still queued for it;
-  /// returns what was removed, for the caller to release once the lock is. By a thread that owns
-  /// the step.
+  /// returns what was removed, for the caller to release once the lock is. By the owner.
   mutating func removeListener(_ token: ObjectIdentifier) -> Listener<State>? {
-    if let removed = listeners.remove(token) { return removed }
-    return removeQueuedListener(token)
+    listeners.remove(token) ?? removeQueuedListener(token)
   }
 
   /// Removes a registration still queued under `token`, or leaves the removal to the step's
@@ -177,29 +140,26 @@
     TaskCount(extras?.tracker)
   }
 
-  /// Recomputes `needsGeneralPath` after a hook, the recorder, the pipeline, a stop condition or
-  /// the lifecycle changed. The storage calls it (`RuntimeStorage.updatePath`), and mirrors it.
+  /// Recomputes `needsGeneralPath`: a reactor not started, a hook, a recorder, a tracker,
+  /// `take(until:)` work or an ended reactor need it. `RuntimeStorage.updatePath` mirrors it.
   @usableFromInline mutating func updatePath() {
     guard state != nil else { return needsGeneralPath = true }
     guard let extras else { return needsGeneralPath = false }
     needsGeneralPath =
-      extras.effects.hasStopConditions || extras.effects.hasEnded || !extras.isPlain
+      !extras.effects.stops.isEmpty || extras.effects.hasEnded || !extras.isPlain
   }
 
   // MARK: - Lifecycle
 
   /// Ends the reactor while something may still hold it: every effect is cancelled, and from now
-  /// on actions are dropped; the caller updates the path. The listeners are let go by whoever owns the step
-  /// (`takeListeners()`).
-  ///
-  /// - Returns: What to do outside the lock.
+  /// on actions are dropped; the caller updates the path, and whoever owns the step lets the
+  /// listeners go (`takeListeners()`). Returns what to do outside the lock.
   mutating func end() -> Ending {
     // Idle waiters stay: they wait only while a task runs, and the tasks end after this.
-    let followUp = makeExtras().effects.endAll()
-    let ending = Ending(
-      followUp: followUp, pipeline: extras?.pipeline, children: extras?.children)
-    extras?.children = nil
-    return ending
+    let extras = makeExtras()
+    defer { extras.children = nil }
+    return Ending(
+      followUp: extras.effects.endAll(), pipeline: extras.pipeline, children: extras.children)
   }
 
   /// Lets every listener go; by a thread that owns the step.
@@ -236,14 +196,6 @@
   @usableFromInline var released: [Any] = []
 
   @usableFromInline init() {}
-
-  init(tasksToCancel: [Task<Void, Never>]) {
-    self.tasksToCancel = tasksToCancel
-  }
-
-  var isEmpty: Bool {
-    tasksToCancel.isEmpty && turnsToResume.isEmpty && idleWaiters.isEmpty && released.isEmpty
-  }
 
   static func += (lhs: inout FollowUp, rhs: FollowUp) {
     lhs.tasksToCancel += rhs.tasksToCancel

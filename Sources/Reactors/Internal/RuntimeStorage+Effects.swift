@@ -2,10 +2,8 @@
 /// what must wait (`Pending`), whether it is called from `mutate`'s step or from an effect's task;
 /// the tasks run the rest with the same walk.
 extension RuntimeStorage {
-  /// Starts what `mutate` returned beyond its inline immediate mutations.
-  ///
-  /// - Parameter isolation: The actor the action was sent from, whose executor its tasks start
-  ///   on; `nil`: the global executor.
+  /// Starts what `mutate` returned beyond its inline immediate mutations; its tasks start on the
+  /// executor of `isolation`, the actor the action was sent from (`nil`: the global executor).
   @inlinable func start<R: Reactor>(
     _ tree: MutationNode<Mutation>, for action: Action, _ extras: Extras?, _ reactor: R,
     on isolation: (any Actor)?
@@ -17,14 +15,12 @@ extension RuntimeStorage {
       return scheduleLatest(
         work, id: id(of: key, for: action), for: action, reactor, on: isolation)
     }
-    guard let pending = advance(tree, in: nil, for: action, .inline(extras, reactor)) else {
-      return
-    }
+    guard let pending = advance(tree, in: nil, for: action, reactor, inStep: true, extras)
+    else { return }
     spawn(pending, for: action, extras, reactor, on: isolation)
   }
 
-  /// The work of `node` if it has no immediate part: a `run`, or a delay (whose deadline is
-  /// fixed now, at the send).
+  /// The work of `node` if it has no immediate part: a `run`, or a delay (its deadline fixed now).
   @inlinable func deferred(_ node: MutationNode<Mutation>) -> Pending<Mutation>? {
     switch node {
     case .run(let operation): .run(operation)
@@ -34,30 +30,29 @@ extension RuntimeStorage {
   }
 
   /// Performs the immediate part of `node` — delivers mutations, registers scopes, fixes delay
-  /// deadlines — and returns what must wait, if anything.
-  ///
-  /// - Parameter delivery: How mutations are applied: inline in the step that called `mutate`,
-  ///   or through `emit` from a task.
+  /// deadlines — and returns what must wait, if anything. Mutations are delivered in the step
+  /// that called `mutate` (`inStep`, with its `extras`), or through `emit` from a task.
   @inlinable func advance<R: Reactor>(
-    _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action,
-    _ delivery: Delivery<R>
+    _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action, _ reactor: R,
+    inStep: Bool, _ extras: Extras? = nil
   ) -> Pending<Mutation>?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch node {
     case .none:
       return nil
     case .just(let mutation):
-      switch delivery {
-      case .inline(let extras, let reactor):
-        // A scope cancelled meanwhile drops the state when it is committed.
+      // In the step, a scope cancelled meanwhile drops the state when it is committed.
+      if inStep {
         deliver(mutation, from: scope, extras, reactor)
-      case .emit(let reactor):
+      } else {
         emit(mutation, in: scope, reactor)
       }
       return nil
     case .concat(let parts):
       for index in parts.indices {
-        guard let pending = advance(parts[index], in: scope, for: action, delivery)
+        guard
+          let pending = advance(
+            parts[index], in: scope, for: action, reactor, inStep: inStep, extras)
         else { continue }
         // The rest of the sequence waits for this part.
         let rest = parts[(index + 1)...]
@@ -65,12 +60,14 @@ extension RuntimeStorage {
       }
       return nil
     case .merge(let parts):
-      let pending = parts.compactMap { advance($0, in: scope, for: action, delivery) }
+      let pending = parts.compactMap {
+        advance($0, in: scope, for: action, reactor, inStep: inStep, extras)
+      }
       return pending.count > 1 ? .parallel(pending) : pending.first
     case .run(let operation):
       return .run(operation)
     case .scoped(let specification, let inner):
-      switch register(specification, parent: scope, action: action, delivery.reactor) {
+      switch register(specification, parent: scope, action: action, reactor) {
       case .skip:
         return nil
       case .wait(let registered):
@@ -78,10 +75,12 @@ extension RuntimeStorage {
       case .hold(let registered, let wait):
         return .scoped(registered, .wait(wait, then: inner))
       case .start(let registered):
-        if let pending = advance(inner, in: registered, for: action, delivery) {
+        if let pending = advance(
+          inner, in: registered, for: action, reactor, inStep: inStep, extras)
+        {
           return .scoped(registered, pending)
         }
-        perform { $0.makeExtras().effects.finish(registered) }
+        withLock { $0.makeExtras().effects.finish(registered) }.perform()
         return nil
       }
     case .cancel(let id):
@@ -92,8 +91,7 @@ extension RuntimeStorage {
     }
   }
 
-  /// Registers scoped work under the rules of its specification, in a scope that is the context
-  /// of the task that will run it.
+  /// Registers scoped work under its specification's rules, in a scope that is its task's context.
   @inlinable func register<R: Reactor>(
     _ specification: ScopeSpecification, parent: EffectScope?, action: Action, _ reactor: R
   ) -> EffectTable.Registration
@@ -105,18 +103,16 @@ extension RuntimeStorage {
       }
     }
     // Only a stop condition changes the path.
-    let (registration, followUp) = rule.isStop ? updatePath(register) : withLock(register)
+    let changesPath = if case .stop(_?) = rule { true } else { false }
+    let (registration, followUp) = changesPath ? updatePath(register) : withLock(register)
     followUp.perform()
     return registration
   }
 
-  /// The rule a specification written in `mutate` stands for; a throttle reads its clock here,
-  /// before locking.
+  /// The rule a specification from `mutate` stands for; a throttle reads its clock here, unlocked.
   @usableFromInline func rule(
     for specification: ScopeSpecification, action: Action
-  )
-    -> EffectTable.Rule
-  {
+  ) -> EffectTable.Rule {
     switch specification {
     case .takeUntil(let predicate):
       guard let predicate = predicate as? ActionPredicate<Action> else {
@@ -157,13 +153,13 @@ extension RuntimeStorage {
       launch(pending, in: EffectContext<R>.of(scope), on: isolation)
     default:
       // The task starts before its scope is registered: this step owns the reactor until it
-      // ends, so whatever the task sends, and its end, wait in the step's queue until then.
-      // Registering and keeping the task's handle then take one lock hold instead of two.
+      // ends, so what the task sends, and its end, wait in the step's queue until then; one
+      // hold then registers the scope with its task.
       let context = EffectContext(reactor: reactor, action: action, parent: nil)
       // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
       let task = makeTask(
         pending, in: context, count: extras == nil ? .untracked : trackTask(), on: isolation)
-      perform { $0.makeExtras().effects.registerPlain(context, task: task) }
+      withLock { $0.makeExtras().effects.registerPlain(context, task: task) }.perform()
     }
   }
 
@@ -175,15 +171,16 @@ extension RuntimeStorage {
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // The run it replaces holds the user's closures and action: released once the lock is.
     var replaced: (Pending<Mutation>?, Action?) = (nil, nil)
-    let (slot, count) = update { machine -> ((LatestRun<R>?, TaskCount), FollowUp) in
+    let (slot, count, followUp) = withLock { machine -> (LatestRun<R>?, TaskCount, FollowUp) in
       guard
         let (slot, isNew, followUp) = machine.makeExtras().effects.registerLatest(
           id: id, newSlot: LatestRun<R>.init)
-      else { return ((nil, .untracked), FollowUp()) }  // Ended: it never starts.
+      else { return (nil, .untracked, FollowUp()) }  // Ended: it never starts.
       let run = unsafeDowncast(slot, to: LatestRun<R>.self)
       replaced = run.replace(with: work, for: action)
-      return (isNew ? (run, machine.countTask()) : (nil, .untracked), followUp)
+      return isNew ? (run, machine.countTask(), followUp) : (nil, .untracked, followUp)
     }
+    followUp.perform()
     _ = replaced
     guard let slot else { return }  // A task waiting to start takes the work.
     let start = (slot, WeakReactor(reactor), count)
@@ -202,16 +199,16 @@ extension RuntimeStorage {
       }
       count.taskEnded()
     }
-    perform { $0.makeExtras().effects.attach(task, to: slot) }
+    withLock { $0.makeExtras().effects.attach(task, to: slot) }.perform()
   }
 
-  /// The newest run left in `slot`, taken by its task in a scope made now; `nil` if the slot was
-  /// cancelled.
+  /// The newest run left in `slot`, taken by its task in a scope made now; `nil` if cancelled.
   @inlinable func take<R: Reactor>(
     _ slot: LatestRun<R>, _ reactor: R?
   ) -> (EffectContext<R>, Pending<Mutation>)?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    update { machine in
+    typealias Taken = (EffectContext<R>, Pending<Mutation>)
+    let (taken, followUp) = withLock { machine -> (Taken?, FollowUp) in
       let (scope, followUp) = machine.makeExtras().effects.take(slot) { parent, id in
         // An open slot always holds a run: a cancel closes the slot as it drops the run.
         guard let action = slot.action else {
@@ -220,21 +217,21 @@ extension RuntimeStorage {
         return EffectContext(reactor: reactor, action: action, parent: parent, id: id)
       }
       guard let scope, let work = slot.work else { return (nil, followUp) }
-      slot.work = nil
-      slot.action = nil
+      (slot.work, slot.action) = (nil, nil)
       return ((EffectContext<R>.of(scope), work), followUp)
     }
+    followUp.perform()
+    return taken
   }
 
-  /// Starts the task that runs `work` in `context`'s scope, registered already, on `isolation`'s
-  /// executor.
+  /// Starts the task that runs `work` in `context`'s registered scope, on `isolation`'s executor.
   @discardableResult
   @inlinable func launch<R: Reactor>(
     _ work: Pending<Mutation>, in context: EffectContext<R>, on isolation: (any Actor)?
   ) -> Task<Void, Never>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let task = makeTask(work, in: context, count: trackTask(), on: isolation)
-    perform { $0.makeExtras().effects.attach(task, to: context) }
+    withLock { $0.makeExtras().effects.attach(task, to: context) }.perform()
     return task
   }
 
@@ -264,27 +261,8 @@ extension RuntimeStorage {
 
   // MARK: - What tasks call
 
-  /// How the interpreter applies immediate mutations.
-  @usableFromInline enum Delivery<R: Reactor> {
-    /// Inside the step that called `mutate`, with its extras.
-    case inline(Extras?, R)
-    /// From an effect's task.
-    case emit(R)
-
-    @inlinable var reactor: R {
-      switch self {
-      case .inline(_, let reactor), .emit(let reactor): reactor
-      }
-    }
-  }
-
-  /// Applies a mutation sent by an effect, unless its scope was cancelled or has finished.
-  ///
-  /// Runs the step on the effect's thread if none is running; otherwise leaves the mutation to
-  /// the step's owner and returns at once.
-  ///
-  /// - Parameter isolation: The actor the mutation was sent from, if any: the step's, if this
-  ///   thread takes it.
+  /// Applies a mutation an effect sent from `isolation`, unless its scope was cancelled or has
+  /// finished: in a step on this thread if none is running, or else by the step's owner.
   @inlinable func emit<R: Reactor>(
     _ mutation: Mutation, in scope: EffectScope?, _ reactor: R,
     from isolation: (any Actor)? = nil
@@ -309,13 +287,13 @@ extension RuntimeStorage {
   /// Records that an effect's task has returned; a running step may still hold mutations it
   /// sent, so its scope then ends behind them, in the step's queue.
   @inlinable func end(_ scope: EffectScope) {
-    perform { machine in
-      guard case .free = claimStep(flagging: StepLock.queued, takingIt: false) else {
+    withLock { machine in
+      guard claimStep(flagging: StepLock.queued, takingIt: false) else {
         machine.enqueue(.effectEnded(scope))
         return FollowUp()
       }
       return machine.makeExtras().effects.finish(scope)
-    }
+    }.perform()
   }
 
   /// Cancels what `cancel` picks in the table, and updates the path: a stop condition may go.

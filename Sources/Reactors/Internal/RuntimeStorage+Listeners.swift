@@ -36,13 +36,9 @@ extension RuntimeStorage {
   func changeListeners<Result>(
     _ machine: inout Machine, now: (inout Machine) -> Result, later: (inout Machine) -> Result
   ) -> Result {
-    switch claimStep(flagging: StepLock.removals) {
-    case .taken:
-      defer { step.clearLocked(StepLock.owned) }
-      return now(&machine)
-    case .flagged, .free:
-      return later(&machine)
-    }
+    guard claimStep(flagging: StepLock.removals) else { return later(&machine) }
+    defer { step.clearLocked(StepLock.owned) }
+    return now(&machine)
   }
 
   /// Changes the test hooks, and the path that steps take accordingly.

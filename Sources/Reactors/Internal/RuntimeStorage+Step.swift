@@ -1,17 +1,11 @@
-/// Performs a step: takes it or queues work for its owner, then performs work until the queue is
-/// empty. Everything here runs on the thread that owns the step, with the lock released but for
-/// the machine's events.
-///
-/// `@inlinable`, so that each reactor's `send` is specialised for its own types: that is what
-/// keeps the synchronous path free of allocations and generic dispatch (see `DesignNotes.md`).
+/// Performs a step: takes it, or queues work for its owner, which performs it before the step
+/// ends, with the lock released but for the machine's events. `@inlinable`, so that each reactor's
+/// `send` is specialised: no allocation or generic dispatch on the synchronous path.
 extension RuntimeStorage {
   // MARK: - Entry points
 
-  /// Sends an action: performs it now if no step is running, or leaves it for the thread that
-  /// owns the step, which performs it before that step ends. Never waits.
-  ///
-  /// - Parameter isolation: The sender's actor, where the action's effects start; `nil` for a
-  ///   nonisolated sender.
+  /// Sends an action from `isolation` (`nil`: no actor), where its effects start: performs it
+  /// now, or leaves it for the step's owner, which performs it before its step ends. Never waits.
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R, from isolation: (any Actor)?)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     enter(
@@ -27,11 +21,8 @@ extension RuntimeStorage {
     enter(work, reactor) { perform(work, nil, reactor) }
   }
 
-  /// The one way into a step. A free step on the plain path is taken with one compare-exchange
-  /// and `plainly` performs the work; otherwise the lock decides: take the step and perform
-  /// `work` on the general path, or queue it for the thread that owns the step.
-  ///
-  /// - Parameter isolation: The caller's actor, which the step runs on if this thread takes it.
+  /// The one way into a step, on `isolation`: a free, plain step is taken with one
+  /// compare-exchange and `plainly` performs the work; otherwise `enterLocked` decides.
   @inlinable func enter<R: Reactor>(
     _ work: @autoclosure () -> Work, _ reactor: R, on isolation: (any Actor)? = nil,
     plainly: () -> Void
@@ -46,21 +37,16 @@ extension RuntimeStorage {
   }
 
   /// The entry through the lock: the step is owned by another thread or takes the general path,
-  /// or the work comes from an effect, whose scope must still be active when `reduce` runs.
-  ///
-  /// - Parameter scope: The scope of the effect that sent `work`: dropped if it was cancelled or
-  ///   has finished, checked under the lock that every cancel takes (R7; the commit checks again).
+  /// or `work` comes from an effect's `scope`. That is dropped if it was cancelled or has finished,
+  /// checked under the lock that every cancel takes (R7; the commit checks again).
   @inlinable func enterLocked<R: Reactor>(
     _ work: Work, _ reactor: R, from scope: EffectScope?, on isolation: (any Actor)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let (owns, isStarted) = withLock { machine -> (Bool, Bool) in
       if let scope, !scope.isActive { return (false, true) }
-      switch claimStep(flagging: StepLock.queued) {
-      case .taken: return (true, machine.state != nil)
-      case .flagged, .free:
-        machine.enqueue(work)
-        return (false, true)
-      }
+      if claimStep(flagging: StepLock.queued) { return (true, machine.state != nil) }
+      machine.enqueue(work)
+      return (false, true)
     }
     guard owns else { return }
     noteStepIsolation(isolation)
@@ -90,35 +76,24 @@ extension RuntimeStorage {
     guard let reactor else { return }
     let thread = ThreadIdentity.current
     let relaying = withLock { machine in
-      machine.extras.flatMap { $0.isRelaying(on: thread) ? $0 : nil }
+      machine.extras.flatMap { $0.relayingThread == thread ? $0 : nil }
     }
     if let relaying { perform(work, relaying, reactor) } else { submit(work, reactor) }
   }
 
   // MARK: - The step word
 
-  /// What `claimStep(flagging:takingIt:)` did.
-  @usableFromInline enum Claim {
-    /// The step was free: the caller owns it now.
-    case taken
-    /// The step was free, and the caller did not take it.
-    case free
-    /// Another thread owns the step: the flag is set for it, and it will look before it ends.
-    case flagged
-  }
-
-  /// With the lock held: sets `flag` for the thread that owns the step, or takes the step if it
-  /// is free and `takingIt`. Owners clear flags only with the lock held, so a flag set here is
-  /// seen; and a step taken here has no flag: setting one takes the lock.
-  @inlinable func claimStep(flagging flag: Int, takingIt: Bool = true) -> Claim {
+  /// With the lock held: `true` if the step is free (the caller's now, if `takingIt`), `false`
+  /// once `flag` is set for its owner. Owners clear flags only with the lock held, so a flag set
+  /// here is seen; and a step taken here has no flag: setting one takes the lock.
+  @inlinable func claimStep(flagging flag: Int, takingIt: Bool = true) -> Bool {
     let step = self.step
     while true {
       let word = step.loadWordLocked()
       if word & StepLock.owned == 0 {
-        if !takingIt { return .free }
-        if step.exchangeWordLocked(word, word | StepLock.owned) { return .taken }
+        if !takingIt || step.exchangeWordLocked(word, word | StepLock.owned) { return true }
       } else if word & flag != 0 || step.exchangeWordLocked(word, word | flag) {
-        return .flagged
+        return false
       }
     }
   }
@@ -126,34 +101,30 @@ extension RuntimeStorage {
   /// Ends the step, performing first what other threads left for it: queued work and removals.
   @inlinable func endStep<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if !step.tryEnd() { performHandovers(reactor) }
+    if !step.tryEnd() { performHandover(reactor) }
   }
 
-  /// Performs what other threads left for the step until nothing is left, then ends it.
-  @inlinable func performHandovers<R: Reactor>(_ reactor: R)
+  /// Performs what other threads left for the step, taken in one hold a round, until nothing is
+  /// left, then ends it; apart from `endStep`, whose fast path stays one compare-exchange.
+  @inlinable func performHandover<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    // The queue's buffer comes back for the next handover, so a contended step allocates once.
+    // The queue's buffer comes back for the next round, so a contended step allocates once.
     var batch: [Work] = []
-    repeat { performHandover(reactor, &batch) } while !step.tryEnd()
-  }
-
-  /// Takes the queued work in one hold, in exchange for the emptied `batch`, lets the removed
-  /// listeners go, performs the work, and tells the watcher if it waits.
-  @inlinable func performHandover<R: Reactor>(_ reactor: R, _ batch: inout [Work])
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let (removed, watcher) = withLock { machine in
-      let word = step.loadWordLocked()
-      step.clearLocked(StepLock.forOwner)
-      return (
-        machine.handOver(&batch, removing: word & StepLock.removals != 0),
-        word & StepLock.watched != 0 ? machine.extras?.watcher : nil
-      )
-    }
-    removed.finishConsumers()
-    // By index: each piece is lent to `perform`, not copied out of the array and destroyed.
-    for index in batch.indices { perform(batch[index], stepExtras(), reactor) }
-    batch.removeAll(keepingCapacity: true)  // Released here, with the lock released.
-    watcher?(ownerState, false)
+    repeat {
+      let (removed, watcher) = withLock { machine in
+        let word = step.loadWordLocked()
+        step.clearLocked(StepLock.forOwner)
+        return (
+          machine.handOver(&batch, removing: word & StepLock.removals != 0),
+          word & StepLock.watched != 0 ? machine.extras?.watcher : nil
+        )
+      }
+      removed.finishConsumers()
+      // By index: each piece is lent to `perform`, not copied out of the array and destroyed.
+      for index in batch.indices { perform(batch[index], stepExtras(), reactor) }
+      batch.removeAll(keepingCapacity: true)  // Released here, with the lock released.
+      watcher?(ownerState, false)
+    } while !step.tryEnd()
   }
 
   /// The extras, if the step takes the general path now.
@@ -188,7 +159,7 @@ extension RuntimeStorage {
     case .mutation(let mutation, let scope):
       deliver(mutation, from: scope, extras, reactor)
     case .effectEnded(let scope):
-      perform { $0.makeExtras().effects.finish(scope) }
+      withLock { $0.makeExtras().effects.finish(scope) }.perform()
     case .observedSend(let action, let around):
       around(true)
       receiveSent(action, withLock { $0.makeExtras() }, reactor, from: nil)
@@ -198,25 +169,28 @@ extension RuntimeStorage {
     case .transformedMutation(let mutation, let origin):
       apply(mutation, from: origin, extras, reactor)
     case .state(let state):
-      publishTransformed(state)
+      publishUnreduced(state, commits: false)
     case .listen(let listener):
       listen(listener)
     case .replaceState(let state):
-      replace(state)
+      publishUnreduced(state, commits: true)
     case .barrier(let body):
       body()
     }
   }
 
-  /// A state out of `transform(state:)`: what new listeners get first, and what every listener
-  /// is told. The one it replaces is released once the lock is.
-  @usableFromInline func publishTransformed(_ state: State) {
-    let replaced = withLock { machine in
-      var replaced: State? = state
-      swap(&replaced, &machine.makeExtras().published)
-      return replaced
+  /// Tells every listener of a state that skipped `reduce`: one out of `transform(state:)`, or
+  /// stub mode's, which `commits` it. Where `transform(state:)` is overridden, it is also what new
+  /// listeners get first. What it replaces is released once the lock is.
+  @usableFromInline func publishUnreduced(_ state: State, commits: Bool) {
+    _ = withLock { machine in
+      var published: State?
+      if let extras = machine.extras, extras.pipeline?.states != nil {
+        published = state
+        swap(&published, &extras.published)
+      }
+      return (commits ? machine.commit(state, from: nil).replaced : nil, published)
     }
-    _ = replaced
     publish(state)
   }
 
@@ -225,25 +199,9 @@ extension RuntimeStorage {
     if let replay = withLock({ $0.add(listener) }) { _ = listener.receive(replay) }
   }
 
-  /// Stub mode: sets a state without `reduce`, and tells the listeners.
-  @usableFromInline func replace(_ state: State) {
-    let replaced = withLock { machine in
-      var published: State?
-      if let extras = machine.extras, extras.pipeline?.states != nil {
-        published = state
-        swap(&published, &extras.published)
-      }
-      return (machine.commit(state, from: nil).replaced, published)
-    }
-    _ = replaced  // Released here, with the lock released.
-    publish(state)
-  }
-
   /// An action as sent: stops the `take(until:)` work it matches, then goes through
-  /// `transform(action:)` to `mutate`.
-  ///
-  /// The predicates see the action before the hook, as ReactorKit's `self.action` is the subject
-  /// the view sends into: an action the hook drops still stops work.
+  /// `transform(action:)` to `mutate`. The predicates see it before the hook, as ReactorKit's
+  /// `self.action` is the subject the view sends into: an action the hook drops still stops work.
   @usableFromInline func receiveSent<R: Reactor>(
     _ action: Action, _ extras: Extras, _ reactor: R, from isolation: (any Actor)?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -251,7 +209,12 @@ extension RuntimeStorage {
     let recorder = extras.recorder
     recorder?.actionSent(action)
     defer { recorder?.sentActionPerformed() }
-    stopWork(matching: action)
+    // The predicates are user code: run on a copy, with the lock released.
+    let stops = withLock { $0.effects.stops }
+    let matching = stops.filter { $0.matches(action) }.map(\.scope)
+    if !matching.isEmpty {
+      cancel { effects in matching.reduce(into: FollowUp()) { $0 += effects.cancel($1) } }
+    }
     if let relay = extras.pipeline?.actions {
       handOver(extras, from: isolation) { relay.emit(action, origin: nil) }
     } else {
@@ -259,8 +222,7 @@ extension RuntimeStorage {
     }
   }
 
-  /// Runs `mutate` for an action and starts what it returns, on the executor of `isolation`, the
-  /// actor the action was sent from.
+  /// Runs `mutate` for an action and starts what it returns, on `isolation`, its sender's actor.
   @inlinable func handle<R: Reactor>(
     _ action: Action, _ extras: Extras?, _ reactor: R, from isolation: (any Actor)?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -275,19 +237,15 @@ extension RuntimeStorage {
     }
   }
 
-  /// Reports an action to diagnostics; `false` when it must not reach `mutate`: stub mode, or
-  /// the reactor has ended.
+  /// Reports an action to diagnostics; `false` if it must not reach `mutate` (stub mode, or ended).
   @usableFromInline func mayMutate(_ action: Action, _ extras: Extras) -> Bool {
     let (hasEnded, diagnostics, stub) = withLock {
       ($0.effects.hasEnded, extras.diagnostics, extras.stub)
     }
     if hasEnded { return false }
     for diagnostic in diagnostics { diagnostic.report(.action(action)) }
-    if let stub {
-      stub(action)
-      return false
-    }
-    return true
+    stub?(action)
+    return stub == nil
   }
 
   /// Hands a mutation to `transform(mutation:)` or straight to `reduce`.
@@ -352,40 +310,19 @@ extension RuntimeStorage {
     removed.finishConsumers()
   }
 
-  /// Hands a value to a `transform` hook; what the hook delivers synchronously comes back
-  /// through `route` on this thread and is performed at once, inside this step.
-  ///
-  /// - Parameter isolation: The actor the value was sent from: actions the hook delivers at once
-  ///   start their effects there.
+  /// Hands a value sent from `isolation` to a `transform` hook: what the hook delivers at once
+  /// comes back through `route`, performed inside this step (an action's effects on `isolation`).
   @usableFromInline func handOver(
     _ extras: Extras, from isolation: (any Actor)? = nil, _ body: () -> Void
   ) {
     let thread = ThreadIdentity.current
+    // A hand-over nested in another on this thread restores the outer one's as it returns.
     let outer = withLock { _ in
-      extras.relayingDepth += 1
-      extras.relayingThread = thread
-      defer { extras.relayedIsolation = isolation }
-      return extras.relayedIsolation
+      defer { (extras.relayingThread, extras.relayedIsolation) = (thread, isolation) }
+      return (extras.relayingThread, extras.relayedIsolation)
     }
     body()
-    withLock { _ in
-      extras.relayingDepth -= 1
-      extras.relayedIsolation = outer
-    }
-  }
-
-  /// Cancels the `take(until:)` work whose predicate matches `action`.
-  func stopWork(matching action: Action) {
-    let stops = withLock { $0.effects.stops }
-    guard !stops.isEmpty else { return }
-    // The predicates are user code: run them with the lock released.
-    let matching = stops.filter { $0.matches(action) }.map(\.scope)
-    guard !matching.isEmpty else { return }
-    updatePath { machine in
-      var followUp = FollowUp()
-      for scope in matching { followUp += machine.makeExtras().effects.cancel(scope) }
-      return followUp
-    }.perform()
+    withLock { _ in (extras.relayingThread, extras.relayedIsolation) = outer }
   }
 
   // MARK: - Starting
@@ -401,14 +338,10 @@ extension RuntimeStorage {
         + "property `let runtime = Runtime()`")
     #endif
     let pipeline = Pipeline.make(for: reactor)
-    let (extras, diagnostics) = updatePath {
-      machine -> (Extras?, [ReactorDiagnostics<Action, Mutation, State>]) in
+    let (extras, diagnostics) = updatePath { machine in
       machine.state = initialState
-      let diagnostics = machine.extras?.diagnostics ?? []
-      guard let pipeline else { return (nil, diagnostics) }
-      let extras = machine.makeExtras()
-      extras.pipeline = pipeline
-      return (extras, diagnostics)
+      if let pipeline { machine.makeExtras().pipeline = pipeline }
+      return (machine.extras, machine.extras?.diagnostics ?? [])
     }
     // Hooks that print what each state changed start from this one.
     for diagnostic in diagnostics { diagnostic.start?(initialState) }

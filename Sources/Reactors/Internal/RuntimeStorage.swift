@@ -1,12 +1,9 @@
-/// Owns a reactor's lock, its step word and its `RuntimeMachine`, and performs what the machine
-/// decides: runs the user's code, tells listeners, starts, cancels and resumes tasks.
-///
-/// The lock is held only while the machine is read or updated — never while user code runs, and
-/// nothing of the user's is released while it is held: values that leave the machine are handed
-/// back and dropped after unlocking. The step word (`StepLock`) says who owns the step.
-/// The extensions split the work: `+Step` performs a step (the synchronous path, `@inlinable`
-/// so that it is specialised for each reactor), `+Effects` interprets what `mutate` returned and
-/// runs its tasks, `+Listeners` manages who listens and the hooks of `ReactorsTesting`.
+/// Owns a reactor's lock, its step word (`StepLock`: who owns the step) and its `RuntimeMachine`,
+/// and performs what the machine decides: runs the user's code, tells listeners, starts, cancels
+/// and resumes tasks. The lock is held only while the machine is read or updated — never while
+/// user code runs, and nothing of the user's is released while it is held: values that leave the
+/// machine are dropped after unlocking. `+Step` performs a step, `+Effects` interprets what
+/// `mutate` returned and runs its tasks, `+Listeners` manages who listens and the test hooks.
 @usableFromInline
 final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
   ManagedBuffer<RuntimeMachine<Action, Mutation, State>, StepLock>
@@ -25,7 +22,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     var machine = Machine()
     if diagnostics != nil || recorder != nil {
       let extras = machine.makeExtras()
-      extras.setDiagnostics(configured: diagnostics)
+      extras.configured = diagnostics
       extras.recorder = recorder?.session
       machine.updatePath()
     }
@@ -43,7 +40,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     var ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
     ending.listeners = withUnsafeMutablePointerToHeader { $0.pointee.takeListeners() }
     let (queue, watcher, state) = withUnsafeMutablePointerToHeader {
-      ($0.pointee.queue, $0.pointee.extras?.watcher, $0.pointee.state)
+      ($0.pointee.extras?.queue ?? [], $0.pointee.extras?.watcher, $0.pointee.state)
     }
     for case .barrier(let release) in queue { release() }
     ending.perform()
@@ -61,31 +58,17 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     }
   }
 
-  /// Runs `body` with the lock held, then performs what it left to do once the lock is released.
-  @inlinable func update<Result>(_ body: (inout Machine) -> (Result, FollowUp)) -> Result {
-    let (result, followUp) = withLock(body)
-    followUp.perform()
-    return result
-  }
-
-  /// Runs `body` with the lock held, then performs the follow-up it returns.
-  @inlinable func perform(_ body: (inout Machine) -> FollowUp) {
-    withLock(body).perform()
-  }
-
   /// Runs `body` with the lock held, then mirrors whether steps take the general path into the
   /// step word: what every event that may change the path goes through.
   @usableFromInline func updatePath<Result>(_ body: (inout Machine) -> Result) -> Result {
-    withUnsafeMutablePointers { machine, tail in
-      tail.lock.whileLocked {
-        let result = body(&machine.pointee)
-        machine.pointee.updatePath()
-        let general = machine.pointee.needsGeneralPath
-        while true {
-          let word = tail.loadWordLocked()
-          let wanted = general ? word | StepLock.general : word & ~StepLock.general
-          if word == wanted || tail.exchangeWordLocked(word, wanted) { return result }
-        }
+    withLock { machine in
+      let result = body(&machine)
+      machine.updatePath()
+      let general = machine.needsGeneralPath
+      while true {
+        let word = step.loadWordLocked()
+        let wanted = general ? word | StepLock.general : word & ~StepLock.general
+        if word == wanted || step.exchangeWordLocked(word, wanted) { return result }
       }
     }
   }
