@@ -117,7 +117,7 @@ let package = Package(
       name: "ReactorsTests",
       dependencies: [
         "Reactors", "ReactorsRecording", "ReactorsTesting", "ExtremeValues", "RecordingFixtures",
-        "IsolationChild",
+        "IsolationChild", "BuiltProducts",
       ]
     ),
     // NB: the process in which EffectIsolationTests check, on a real main thread, where an effect
@@ -138,6 +138,7 @@ let package = Package(
       name: "ReactorsPersistenceTests",
       dependencies: [
         "ReactorsPersistence", "ReactorsRecording", "ReactorsTesting", "PersistenceChild",
+        "BuiltProducts",
       ]
     ),
     // NB: the process that ReactorsPersistenceTests kill mid-write and lock a file against; a
@@ -179,7 +180,7 @@ let package = Package(
     // NB: depends on the executables only so that `swift test` builds them before running them.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["SignupApp", "GitHubSearchApp", "PseudoTerminalSupport"]
+      dependencies: ["SignupApp", "GitHubSearchApp", "PseudoTerminalSupport", "BuiltProducts"]
     ),
     // NB: plain targets, so that several test targets can share them.
     .target(
@@ -189,6 +190,10 @@ let package = Package(
     .target(
       name: "ExtremeValues",
       path: "Tests/ExtremeValues"
+    ),
+    .target(
+      name: "BuiltProducts",
+      path: "Tests/BuiltProducts"
     ),
     // NB: NoteReactor and its recorded session, for the recording tests of both ReactorsTests (the
     // recorder hook, replay) and ReactorsRecordingTests (the file format, timelines).

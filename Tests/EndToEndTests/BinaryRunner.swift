@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 
 #if canImport(Darwin)
@@ -35,19 +36,6 @@ struct BinaryRun {
 /// NB: every end-to-end suite is `.serialized`: one program per suite at a time keeps the load
 /// on a 2-core machine low enough for the in-process suites' real-time limits.
 enum BinaryRunner {
-  /// The directory holding the built products (`.build/<triple>/debug`).
-  static var productsDirectory: URL {
-    if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-      return bundle.bundleURL.deletingLastPathComponent()
-    }
-    var url = URL(fileURLWithPath: CommandLine.arguments[0])
-    while url.pathComponents.count > 1 {
-      if url.pathExtension == "xctest" { return url.deletingLastPathComponent() }
-      url.deleteLastPathComponent()
-    }
-    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  }
-
   /// Runs `product` with `arguments`, feeding `input` on standard input, and waits for it.
   ///
   /// `onLine` sees each line of standard output as it arrives, with the process's id, on a
@@ -66,7 +54,7 @@ enum BinaryRunner {
     onLine: (@Sendable (String, Int32) -> Void)? = nil
   ) async throws -> BinaryRun {
     try await run(
-      executable: productsDirectory.appendingPathComponent(product), arguments: arguments,
+      executable: BuiltProducts.executable(product), arguments: arguments,
       input: input.map { Array($0.utf8) }, environment: environment, timeout: timeout,
       onLine: onLine)
   }
@@ -76,7 +64,8 @@ enum BinaryRunner {
   static func runShell(
     _ command: String, environment: [String: String] = [:], timeout: TimeInterval = 120
   ) async throws -> BinaryRun {
-    let path = productsDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+    let inherited = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    let path = BuiltProducts.directory.path + ":" + inherited
     return try await run(
       executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", command], input: nil,
       environment: environment.merging(["PATH": path]) { $1 }, timeout: timeout, onLine: nil)

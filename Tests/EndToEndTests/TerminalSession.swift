@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 import PseudoTerminalSupport
 
@@ -40,7 +41,7 @@ final class TerminalSession: @unchecked Sendable {
     terminal = try PseudoTerminal()
     terminal.resize(rows: rows, columns: columns)
     originalAttributes = terminal.attributes
-    process.executableURL = BinaryRunner.productsDirectory.appendingPathComponent(product)
+    process.executableURL = BuiltProducts.executable(product)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment
       .merging(["XDG_STATE_HOME": stateHome.path]) { $1 }

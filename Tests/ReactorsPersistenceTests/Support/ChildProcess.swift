@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 
 #if canImport(Darwin)
@@ -14,19 +15,6 @@ enum ChildProcess {
     let wasKilled: Bool
   }
 
-  /// The executable: in the directory of the built products, beside the test bundle.
-  static var executable: URL {
-    var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    while url.pathComponents.count > 1 {
-      if url.pathExtension == "xctest" { break }
-      url.deleteLastPathComponent()
-    }
-    if url.pathComponents.count <= 1 {
-      url = URL(fileURLWithPath: CommandLine.arguments[0])
-    }
-    return url.deletingLastPathComponent().appending(path: "PersistenceChild")
-  }
-
   /// Runs the child with `arguments` and returns what it printed; kills it with `SIGKILL` as
   /// soon as it has printed `killAfterLines` lines, if given, and in any case after `deadline`.
   ///
@@ -36,7 +24,7 @@ enum ChildProcess {
     _ arguments: [String], killAfterLines: Int? = nil, deadline: Duration = .seconds(30)
   ) async throws -> Run {
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = BuiltProducts.executable("PersistenceChild")
     process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output

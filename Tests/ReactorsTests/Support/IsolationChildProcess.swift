@@ -1,3 +1,4 @@
+import BuiltProducts
 import Foundation
 
 #if canImport(Darwin)
@@ -20,19 +21,6 @@ enum IsolationChildProcess {
     let ending: Ending
   }
 
-  /// The executable: in the directory of the built products, beside the test bundle.
-  static var executable: URL {
-    var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    while url.pathComponents.count > 1 {
-      if url.pathExtension == "xctest" { break }
-      url.deleteLastPathComponent()
-    }
-    if url.pathComponents.count <= 1 {
-      url = URL(fileURLWithPath: CommandLine.arguments[0])
-    }
-    return url.deletingLastPathComponent().appending(path: "IsolationChild")
-  }
-
   /// Runs the child, kills it with `SIGKILL` if it has not ended after `deadline`, and returns
   /// what it wrote.
   ///
@@ -49,7 +37,7 @@ enum IsolationChildProcess {
     defer { try? output.close() }
 
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = BuiltProducts.executable("IsolationChild")
     process.standardOutput = output
     process.standardError = output
     let ending = try await withCheckedThrowingContinuation { continuation in
