@@ -12,13 +12,13 @@ import Testing
     var batch: [StepWork<Int, Int, Int>] = []
     batch.reserveCapacity(8)
     let spare = batch.capacity
-    let removed = machine.handOver(&batch)
+    let removed = machine.handOver(&batch, removing: true)
     #expect(batch.map(sentAction) == [1, 2, 3])
     #expect(machine.extras?.queue.isEmpty == true && removed.all.isEmpty)
     // The emptied batch's buffer became the queue's, for the next arrivals.
     #expect(machine.extras?.queue.capacity == spare)
     var next: [StepWork<Int, Int, Int>] = []
-    _ = machine.handOver(&next)
+    _ = machine.handOver(&next, removing: true)
     #expect(next.isEmpty)
   }
 
@@ -74,7 +74,7 @@ import Testing
     machine.enqueue(.send(1))
     machine.makeExtras().removesAllListeners = true
     var batch: [StepWork<Int, Int, Int>] = []
-    let removed = machine.handOver(&batch)
+    let removed = machine.handOver(&batch, removing: true)
     #expect(batch.count == 1)
     #expect(removed.all.map(\.token) == [ObjectIdentifier(buffer)])
     #expect(machine.listeners.all.isEmpty)
@@ -109,7 +109,7 @@ import Testing
     let removed = machine.removeListenerLater(token)?.token
     #expect(removed == token)
     var batch: [StepWork<Int, Int, Int>] = []
-    _ = machine.handOver(&batch)
+    _ = machine.handOver(&batch, removing: true)
     guard case .barrier? = batch.first else {
       Issue.record("the queued registration should have become a no-op")
       return

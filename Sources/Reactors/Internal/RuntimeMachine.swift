@@ -33,9 +33,7 @@
   /// The owner takes the queued work into `batch`, an empty array whose buffer becomes the
   /// queue's, to perform with the lock released; and applies the pending removals if `removing`
   /// (the step word says so), returning the listeners removed, for it to release once the lock is.
-  @inlinable mutating func handOver(
-    _ batch: inout [Work], removing: Bool = true
-  ) -> Listeners<State> {
+  @inlinable mutating func handOver(_ batch: inout [Work], removing: Bool) -> Listeners<State> {
     if let extras { swap(&batch, &extras.queue) }
     return removing ? applyRemovals() : Listeners()
   }
