@@ -23,20 +23,7 @@ import Synchronization
 
   /// Makes a box holding `value`.
   static func make(_ value: Value) -> Locked<Value> {
-    Locked(buffer: .make(value))
-  }
-
-  /// Runs `body` with exclusive access to the value.
-  @inlinable func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try buffer.withLock(body)
-  }
-}
-
-/// The storage of ``Locked``: the value is the buffer's header, the lock its tail, never moved.
-@usableFromInline final class LockedBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
-  /// Makes a buffer holding `value`.
-  static func make(_ value: Value) -> LockedBuffer {
-    let buffer = unsafeDowncast(create(minimumCapacity: 1) { _ in value }, to: LockedBuffer.self)
+    let buffer = LockedBuffer.create(minimumCapacity: 1) { _ in value }
     buffer.withUnsafeMutablePointerToElements { lock in
       #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
       lock.initialize(to: PlatformLock())
@@ -45,20 +32,23 @@ import Synchronization
       #endif
       lock.readyLockInPlace()
     }
-    return buffer
-  }
-
-  deinit {
-    withUnsafeMutablePointerToElements { lock in
-      lock.tearDownLockInPlace()
-      lock.deinitialize(count: 1)
-    }
+    return Locked(buffer: unsafeDowncast(buffer, to: LockedBuffer.self))
   }
 
   /// Runs `body` with exclusive access to the value.
   @inlinable func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    try withUnsafeMutablePointers { value, lock in
+    try buffer.withUnsafeMutablePointers { value, lock in
       try lock.whileLocked { try body(&value.pointee) }
+    }
+  }
+}
+
+/// The storage of ``Locked``: the value is the buffer's header, the lock its tail, never moved.
+@usableFromInline final class LockedBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
+  deinit {
+    withUnsafeMutablePointerToElements { lock in
+      lock.tearDownLockInPlace()
+      lock.deinitialize(count: 1)
     }
   }
 }
