@@ -266,9 +266,9 @@ import Testing
       case .exhaust: .cancellable(id, .exhaust)
       case .queue: .cancellable(id, .queue)
       case .throttle:
-        .throttled(id) { _, _ in
+        .throttled(id) { _, scope in
           decided = true
-          return .start
+          return (.start(scope), nil)
         }
       }
     let (registration, followUp) = table.register(rule, parent: parent)
@@ -288,18 +288,18 @@ import Testing
     let wait = Delay.Wait(sleep: {})
     // A run held before, with its task waiting out the interval.
     let heldTask = Task<Void, Never> {}
-    let hold = Table.Rule.throttled(id) { _, _ in .hold(wait, replacing: nil) }
+    let hold = Table.Rule.throttled(id) { _, scope in (.hold(scope, until: wait), nil) }
     guard case .hold(let held, _) = table.register(hold, parent: nil).0 else {
       Issue.record("expected the first run to be held")
       return
     }
     _ = table.attach(heldTask, to: held)
-    let arrival = Table.Rule.throttled(id) { _, _ in
+    let arrival = Table.Rule.throttled(id) { _, scope in
       switch decision {
-      case .start: .start
-      case .hold: .hold(wait, replacing: nil)
-      case .holdReplacingTheHeldRun: .hold(wait, replacing: held)
-      case .drop: .drop
+      case .start: (.start(scope), nil)
+      case .hold: (.hold(scope, until: wait), nil)
+      case .holdReplacingTheHeldRun: (.hold(scope, until: wait), held)
+      case .drop: (.skip, nil)
       }
     }
     let (registration, followUp) = table.register(arrival, parent: nil)

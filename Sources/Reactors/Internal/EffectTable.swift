@@ -1,9 +1,7 @@
 /// The running effects of one reactor and the cancellation rules between them; part of
 /// `RuntimeMachine`, guarded by its lock. Every method is an event that updates the table and
 /// returns what to do once the lock is released (`FollowUp`): it never calls out. Not generic, so
-/// its code is compiled once and looks up no generic metadata: actions and work pass through
-/// type-erased. Its rows: `EffectScope` (one run), `Group` (the runs of one id) and `LatestSlot`
-/// (a `.latest` run waiting for its task).
+/// it is compiled once and needs no generic metadata: actions and work pass through type-erased.
 @usableFromInline struct EffectTable {
   /// Every scope registered and not finished, as a list through the scopes (`EffectScope.next`),
   /// from the newest: registering and finishing one hashes nothing. A cancelled scope stays until
@@ -21,8 +19,7 @@
   private(set) var slotsWaitingForTasks = 0
   /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
   private(set) var hasEnded = false
-  /// The interval and held run of each throttled id; kept across runs, since an interval outlives
-  /// the run that opened it.
+  /// The window of each throttled id, kept across runs: an interval outlives the run that opened it.
   private var throttles: [EffectID: AnyObject] = [:]
 
   /// The runs under one id; its scopes point to it, so that finishing one looks nothing up.
@@ -109,19 +106,14 @@
     case .throttled(let id, let decide):
       // It starts now, is held until its interval ends, or is dropped.
       let scope = make(parent, id)
-      let registration: Registration
-      switch decide(&throttles[id], scope) {
-      case .drop:
+      let (registration, replaced) = decide(&throttles[id], scope)
+      if case .skip = registration {
         // The scope holds the user's action: released once the lock is.
         followUp.released.append(scope)
         return (.skip, followUp)
-      case .start:
-        registration = .start(scope)
-      case .hold(let wait, let replaced):
-        // The run it displaces waits in a task of its own: cancelled, it never starts.
-        if let replaced { followUp = cancel(replaced) }
-        registration = .hold(scope, until: wait)
       }
+      // The run it displaces waits in a task of its own: cancelled, it never starts.
+      if let replaced { followUp = cancel(replaced) }
       // Held or running, it is a run of the id: `cancel(id:)` reaches it.
       let group = groups[id] ?? makeGroup(id)
       scope.group = group
@@ -151,10 +143,9 @@
 
   // MARK: - `.latest` runs waiting for a task
 
-  /// Registers a top-level `.latest` run under `id`, whose work has no immediate part, in the
-  /// id's open slot: the id's started runs are superseded, and a slot whose task has not started
-  /// takes the new run in place of the one it held, which never starts; so a burst of runs starts
-  /// one task and registers no scope until it takes its run. Returns the slot, for the caller to
+  /// Registers a top-level `.latest` run under `id` (work with no immediate part) in the id's open
+  /// slot, superseding the id's started runs; the run it replaces there never starts, so a burst
+  /// starts one task, with no scope until it takes its run. Returns the slot, for the caller to
   /// leave the work in under this hold, and whether it is new (the caller spawns its task); `nil`
   /// once the reactor has ended.
   @usableFromInline mutating func registerLatest(

@@ -6,18 +6,12 @@
   let id: EffectID
   let arrive: @Sendable () -> Arrival
 
-  /// Decides with the id's window (`nil` until the first run) for the run's scope.
-  @usableFromInline typealias Arrival = (inout AnyObject?, EffectScope) -> Decision
-
-  /// What becomes of a run that arrives at a throttle.
-  @usableFromInline enum Decision {
-    /// Start the run now.
-    case start
-    /// Start the run when `wait` ends; `replacing` is the held run it displaces.
-    case hold(Delay.Wait, replacing: EffectScope?)
-    /// Drop the run.
-    case drop
-  }
+  /// Decides with the id's window (`nil` until the first run) whether the run in the scope starts
+  /// (`.start`), waits for the interval's end (`.hold`, displacing the held run it returns), or is
+  /// dropped (`.skip`).
+  @usableFromInline typealias Arrival = (inout AnyObject?, EffectScope) -> (
+    EffectTable.Registration, replacing: EffectScope?
+  )
 
   init<C: Clock>(id: EffectID, interval: Duration, clock: C, latest: Bool)
   where C.Duration == Duration {
@@ -33,12 +27,12 @@
         window = typed
         switch typed.machine.receive(scope, at: now).arrival {
         case .pass:
-          return .start
+          return (.start(scope), nil)
         case .hold(let start, let replaced, _):
           let wait = Delay.Wait { try await clock.sleep(until: start, tolerance: nil) }
-          return .hold(wait, replacing: replaced)
+          return (.hold(scope, until: wait), replaced)
         case .drop:
-          return .drop
+          return (.skip, nil)
         }
       }
     }
