@@ -40,7 +40,7 @@ extension Signal {
           (due, arrival) = machine.receive((value, origin), at: now)
           if case .pass = arrival { passes = true }
           // The first value held in an interval starts the timer; a later one finds it running.
-          guard case .hold(let start, _, isNew: true) = arrival else { return nil }
+          guard case .hold(let start, replaced: .none) = arrival else { return nil }
           return start
         }
         // A held value whose interval ended before its timer woke passes first, keeping the order.

@@ -15,7 +15,7 @@ import Testing
 
   enum Outcome: Equatable {
     case pass
-    case hold(until: Int, replaced: String?, isNew: Bool)
+    case hold(until: Int, replaced: String?)
     case drop
   }
 
@@ -32,10 +32,10 @@ import Testing
         true,
         [
           Step.receive("a", at: 0, due: nil, .pass),
-          .receive("b", at: 0, due: nil, .hold(until: 10, replaced: nil, isNew: true)),
-          .receive("c", at: 4, due: nil, .hold(until: 10, replaced: "b", isNew: false)),
+          .receive("b", at: 0, due: nil, .hold(until: 10, replaced: nil)),
+          .receive("c", at: 4, due: nil, .hold(until: 10, replaced: "b")),
           .timer(at: 10, .pass("c")),
-          .receive("d", at: 15, due: nil, .hold(until: 20, replaced: nil, isNew: true)),
+          .receive("d", at: 15, due: nil, .hold(until: 20, replaced: nil)),
           .timer(at: 20, .pass("d")),
           .receive("e", at: 31, due: nil, .pass),
         ]
@@ -45,7 +45,7 @@ import Testing
         false,
         [
           Step.receive("a", at: 0, due: nil, .pass),
-          .receive("b", at: 1, due: nil, .hold(until: 10, replaced: nil, isNew: true)),
+          .receive("b", at: 1, due: nil, .hold(until: 10, replaced: nil)),
           .receive("c", at: 2, due: nil, .drop),
           .timer(at: 10, .pass("b")),
           .timer(at: 10, .stop),
@@ -56,8 +56,8 @@ import Testing
         true,
         [
           Step.receive("a", at: 0, due: nil, .pass),
-          .receive("b", at: 5, due: nil, .hold(until: 10, replaced: nil, isNew: true)),
-          .receive("c", at: 12, due: "b", .hold(until: 20, replaced: nil, isNew: true)),
+          .receive("b", at: 5, due: nil, .hold(until: 10, replaced: nil)),
+          .receive("c", at: 12, due: "b", .hold(until: 20, replaced: nil)),
           .timer(at: 12, .sleep(until: 20)),
           .timer(at: 20, .pass("c")),
         ]
@@ -113,8 +113,7 @@ import Testing
   ) -> Outcome {
     switch arrival {
     case .pass: .pass
-    case .hold(let start, let replaced, let isNew):
-      .hold(until: seconds(start), replaced: replaced, isNew: isNew)
+    case .hold(let start, let replaced): .hold(until: seconds(start), replaced: replaced)
     case .drop: .drop
     }
   }

@@ -28,7 +28,7 @@
         switch typed.machine.receive(scope, at: now).arrival {
         case .pass:
           return (.start(scope), nil)
-        case .hold(let start, let replaced, _):
+        case .hold(let start, let replaced):
           let wait = Delay.Wait { try await clock.sleep(until: start, tolerance: nil) }
           return (.hold(scope, until: wait), replaced)
         case .drop:

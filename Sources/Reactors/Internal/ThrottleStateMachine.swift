@@ -11,9 +11,9 @@ where Instant.Duration == Duration {
   enum Arrival {
     /// Pass it now.
     case pass
-    /// Hold it until `start`; `replaced` is the held element it displaces (never passes), and
-    /// `isNew` says whether nothing was held before (the caller starts a timer).
-    case hold(until: Instant, replaced: Element?, isNew: Bool)
+    /// Hold it until `start`; `replaced` is the held element it displaces (never passes): `nil`
+    /// if nothing was held before (the caller starts a timer).
+    case hold(until: Instant, replaced: Element?)
     /// Drop it: an element is held already and `latest` is `false`.
     case drop
   }
@@ -46,7 +46,7 @@ where Instant.Duration == Duration {
       // Still within the interval: one element is held already.
       guard latest else { return (nil, .drop) }
       pending = (element, held.due)
-      return (nil, .hold(until: held.due, replaced: held.element, isNew: false))
+      return (nil, .hold(until: held.due, replaced: held.element))
     }
     return (nil, arriveWithNothingHeld(element, at: now))
   }
@@ -60,7 +60,7 @@ where Instant.Duration == Duration {
     // Held until this interval ends; passing then opens the next one.
     pending = (element, end)
     intervalEnd = end.advanced(by: interval)
-    return .hold(until: end, replaced: nil, isNew: true)
+    return .hold(until: end, replaced: nil)
   }
 }
 
