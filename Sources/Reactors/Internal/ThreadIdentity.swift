@@ -8,14 +8,11 @@ import Musl
 import Android
 #endif
 
-/// The identity of the calling thread, to tell the step's own thread apart from others.
+/// The identity of the calling thread, to tell the step's own thread apart from others; compared
+/// with `==`, which is what `pthread_equal` does on Darwin, glibc, musl and Bionic.
 struct ThreadIdentity: Equatable {
   let thread: pthread_t
 
   /// The calling thread.
   static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
-
-  static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
-    pthread_equal(lhs.thread, rhs.thread) != 0
-  }
 }
