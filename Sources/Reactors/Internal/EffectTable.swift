@@ -99,10 +99,7 @@
           return (.wait(scope), followUp)
         }
       }
-      let scope = insert(make(parent, id))
-      scope.group = group
-      group.running.append(scope)
-      return (.start(scope), followUp)
+      return (.start(insert(make(parent, id), runningIn: group)), followUp)
     case .throttled(let id, let decide):
       // It starts now, is held until its interval ends, or is dropped.
       let scope = make(parent, id)
@@ -115,9 +112,7 @@
       // The run it displaces waits in a task of its own: cancelled, it never starts.
       if let replaced { followUp = cancel(replaced) }
       // Held or running, it is a run of the id: `cancel(id:)` reaches it.
-      let group = groups[id] ?? makeGroup(id)
-      scope.group = group
-      group.running.append(insert(scope))
+      insert(scope, runningIn: groups[id] ?? makeGroup(id))
       return (registration, followUp)
     }
   }
@@ -179,9 +174,7 @@
       return (nil, followUp)
     }
     group.open = nil
-    let scope = insert(make(nil, slot.id))
-    scope.group = group
-    group.running.append(scope)
+    let scope = insert(make(nil, slot.id), runningIn: group)
     slot.taken = scope
     scope.task = slot.task
     return (scope, FollowUp())
@@ -302,13 +295,19 @@
 
   // MARK: - Private
 
-  private mutating func insert(_ scope: EffectScope) -> EffectScope {
+  /// Adds `scope` to the running scopes and, if it is a run of `group`, to the group's runs.
+  @discardableResult
+  private mutating func insert(_ scope: EffectScope, runningIn group: Group? = nil) -> EffectScope {
     // Cancelled, it still stays until its task returns, like any other.
     if hasEnded { scope.isCancelled = true }
     scope.next = newestRunning
     newestRunning?.previous = scope
     newestRunning = scope
     runningScopes += 1
+    if let group {
+      scope.group = group
+      group.running.append(scope)
+    }
     return scope
   }
 
