@@ -24,17 +24,12 @@
 
   /// The runs under one id; its scopes point to it, so that finishing one looks nothing up.
   final class Group {
-    let id: EffectID
     /// Running scopes, oldest first (for `.latest`, the one waiting in `open` too).
     var running: [EffectScope] = []
     /// `.queue` scopes waiting for their turn, oldest first.
     var waiting: [EffectScope] = []
     /// The `.latest` run whose task has not started yet: a newer run takes its place.
     var open: LatestSlot?
-
-    init(id: EffectID) {
-      self.id = id
-    }
 
     var isEmpty: Bool { running.isEmpty && waiting.isEmpty && open == nil }
   }
@@ -198,7 +193,7 @@
     throttles[id] = nil
     guard let group = groups[id] else { return FollowUp() }
     let followUp = cancelAll(in: group, includingOpenSlot: true)
-    dropIfEmpty(group)
+    dropIfEmpty(group, id)
     return followUp
   }
 
@@ -339,9 +334,9 @@
       // The predicate is the user's closure: released once the lock is.
       followUp.released.append(stops.remove(at: index).matches)
     }
-    guard let group = scope.group else { return followUp }
+    guard let group = scope.group, let id = scope.id else { return followUp }
     scope.group = nil
-    defer { dropIfEmpty(group) }
+    defer { dropIfEmpty(group, id) }
     if let index = group.waiting.firstIndex(where: { $0 === scope }) {
       group.waiting.remove(at: index)
       return followUp
@@ -363,13 +358,13 @@
   }
 
   private mutating func makeGroup(_ id: EffectID) -> Group {
-    let group = Group(id: id)
+    let group = Group()
     groups[id] = group
     return group
   }
 
-  /// Forgets `group` once nothing runs or waits under its id.
-  private mutating func dropIfEmpty(_ group: Group) {
-    if group.isEmpty, groups[group.id] === group { groups[group.id] = nil }
+  /// Forgets `group`, the runs of `id`, once nothing runs or waits in it.
+  private mutating func dropIfEmpty(_ group: Group, _ id: EffectID) {
+    if group.isEmpty, groups[id] === group { groups[id] = nil }
   }
 }
