@@ -1,10 +1,9 @@
 /// A throttle's decisions: an element passes now, waits for the interval's end, or is dropped.
 ///
 /// The first element passes at once and opens an interval. One element that arrives within it is
-/// held — the newest (`latest`) or the first — and passes when the interval ends, which opens the
-/// next one. The machine never sleeps: it is told the time of each event, and a held element
-/// whose time has come counts as passed, whoever delivers it (the storage's timer, or the next
-/// arrival when it is overdue). Each event returns what the caller must do.
+/// held — the newest (`latest`) or the first — and passes when the interval ends, opening the next.
+/// The machine never sleeps: it is told the time of each event; a held element whose time has come
+/// counts as passed, whoever delivers it (the storage's timer, or the next arrival, if overdue).
 struct ThrottleStateMachine<Element, Instant: InstantProtocol>: TimerStateMachine
 where Instant.Duration == Duration {
   /// What to do with an element that arrived.
@@ -37,32 +36,27 @@ where Instant.Duration == Duration {
   ///   timer has not), and what to do with the new one.
   mutating func receive(_ element: Element, at now: Instant) -> (due: Element?, arrival: Arrival) {
     if isCancelled { return (nil, .drop) }
+    var due: Element?
     if let held = pending {
-      guard now < held.due else {
-        // Its interval ended: it counts as passed, and opened the interval `intervalEnd` ends.
-        pending = nil
-        return (held.element, arriveWithNothingHeld(element, at: now))
+      if now < held.due {
+        // Still within the interval: one element is held already.
+        guard latest else { return (nil, .drop) }
+        pending = (element, held.due)
+        return (nil, .hold(until: held.due, replaced: held.element))
       }
-      // Still within the interval: one element is held already.
-      guard latest else { return (nil, .drop) }
-      pending = (element, held.due)
-      return (nil, .hold(until: held.due, replaced: held.element))
+      // Its interval ended: it counts as passed, and opened the interval `intervalEnd` ends.
+      (due, pending) = (held.element, nil)
     }
-    return (nil, arriveWithNothingHeld(element, at: now))
-  }
-
-  private mutating func arriveWithNothingHeld(_ element: Element, at now: Instant) -> Arrival {
     guard let end = intervalEnd, now < end else {
       // No interval is open: the element passes and opens one.
       intervalEnd = now.advanced(by: interval)
-      return .pass
+      return (due, .pass)
     }
     // Held until this interval ends; passing then opens the next one.
     pending = (element, end)
     intervalEnd = end.advanced(by: interval)
-    return .hold(until: end, replaced: nil)
+    return (due, .hold(until: end, replaced: nil))
   }
 }
 
 extension ThrottleStateMachine: Sendable where Element: Sendable {}
-extension ThrottleStateMachine.Arrival: Sendable where Element: Sendable {}
