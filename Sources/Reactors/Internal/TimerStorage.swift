@@ -45,17 +45,13 @@ where Machine.Instant == C.Instant {
   let clock: C
   /// Hands an element on; called outside the lock.
   let deliver: @Sendable (Machine.Element) -> Void
-  private let guarded: Locked<Guarded>
-
-  private struct Guarded: Sendable {
-    var machine: Machine
-    var timer: Task<Void, Never>?
-  }
+  /// The machine, and the timer task once started.
+  private let guarded: Locked<(machine: Machine, timer: Task<Void, Never>?)>
 
   init(_ machine: Machine, clock: C, deliver: @escaping @Sendable (Machine.Element) -> Void) {
     self.clock = clock
     self.deliver = deliver
-    guarded = .make(Guarded(machine: machine))
+    guarded = .make((machine, nil))
   }
 
   /// Runs `event` on the machine under the lock; starts the timer until the instant it returns.
@@ -79,9 +75,8 @@ where Machine.Instant == C.Instant {
   /// delivers or stops. Returns at once when its task is cancelled.
   private func runTimer(until first: C.Instant) async {
     var deadline = first
-    while true {
-      // Throws once cancelled: the operator's subscriber is gone.
-      guard (try? await clock.sleep(until: deadline, tolerance: nil)) != nil else { return }
+    // Throws once cancelled: the operator's subscriber is gone.
+    while (try? await clock.sleep(until: deadline, tolerance: nil)) != nil {
       let now = clock.now
       switch guarded.withLock({ $0.machine.timerFired(at: now) }) {
       case .deliver(let element):
