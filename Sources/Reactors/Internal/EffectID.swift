@@ -1,8 +1,6 @@
-/// A hashable, sendable identity for cancellable work or an attached child.
-///
-/// Compared by the id's type, its hash, computed once, and only then its value: a lookup of a
-/// different id costs two integer comparisons, and no id is boxed in an `AnyHashable`, whose
-/// making and comparing go through dynamic casts.
+/// A hashable, sendable identity for cancellable work or an attached child. Compared by its hash
+/// (computed once) and type, and only then its value: a lookup of another id costs two integer
+/// comparisons, and no id is boxed in an `AnyHashable`, made and compared through dynamic casts.
 @usableFromInline struct EffectID: Hashable, Sendable {
   /// The id as the user wrote it; stored inline when small (an enum case, an integer, a string).
   @usableFromInline let value: any Hashable & Sendable

@@ -3,9 +3,7 @@ import Synchronization
 #endif
 
 /// One cancellable unit of asynchronous work: a `run`'s task, a `take(until:)` or a `cancellable`.
-///
-/// Scopes nest: a mutation sent inside a scope is applied only if neither it nor an enclosing
-/// scope was cancelled.
+/// Scopes nest: what one sends is applied only if neither it nor an enclosing scope was cancelled.
 @usableFromInline class EffectScope: @unchecked Sendable {
   // Safe: the `var`s are written only by `RuntimeMachine`, under the runtime's lock, and read
   // under it too but for the atomic flags; the `let`s never change. That is what keeps a mutation

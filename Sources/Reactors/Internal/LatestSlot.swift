@@ -1,7 +1,6 @@
 /// A top-level `.latest` run waiting for the task spawned to start it: a newer run of the same
-/// id replaces it before the task starts, so superseded work never starts nor gets a scope.
-///
-/// The table sees the slot; the work and its action are in the subclass, typed by the runtime.
+/// id replaces it before the task starts, so superseded work never starts nor gets a scope. The
+/// table sees the slot; the work and its action are in the subclass, typed by the runtime.
 @usableFromInline class LatestSlot: @unchecked Sendable {
   // Safe: `id` never changes; the `var`s are read and written only under the runtime's lock.
   /// The id the run is registered under.

@@ -1,7 +1,5 @@
-/// Who hears of each new state: a synchronous observer or a `StateSequence` consumer.
-///
-/// A struct of optionals rather than an enum, so that copying one out to call it is a retain,
-/// without an enum's outlined copy.
+/// Who hears of each new state: a synchronous observer or a `StateSequence` consumer. A struct of
+/// optionals, not an enum, so that copying one out to call it is a retain, not an outlined copy.
 @usableFromInline struct Listener<State: Sendable>: Sendable {
   /// What removes the listener: its `StateObservation`'s identity, or its buffer's.
   let token: ObjectIdentifier

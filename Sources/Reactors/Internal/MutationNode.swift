@@ -1,8 +1,6 @@
-/// The tree behind ``Mutations``, read by the runtime.
-///
-/// No payload's layout depends on `Mutation`: `just` is boxed (``Mutations`` keeps up to two
-/// immediate mutations inline, so only those inside a tree are). A node's copies and destruction
-/// then need no generic metadata, even in unspecialised code.
+/// The tree behind ``Mutations``, read by the runtime. No payload's layout depends on `Mutation`
+/// (`just` is boxed: ``Mutations`` keeps up to two immediate ones inline), so a node's copies and
+/// destruction need no generic metadata, even in unspecialised code.
 @usableFromInline enum MutationNode<Mutation: Sendable>: Sendable {
   case none
   indirect case just(Mutation)
@@ -57,11 +55,9 @@
   }
 }
 
-/// A wait on an injected clock, in two steps: `begin()` fixes the deadline from `clock.now` (when
-/// the work starts, on the sender's thread), the returned `Wait` sleeps until it (in the task).
-///
-/// Fixing the deadline at the send makes delays deterministic under a test clock: advancing the
-/// clock after a send always reaches the deadline, whenever the task gets to its sleep.
+/// A wait on an injected clock, in two steps: `begin()` fixes the deadline from `clock.now` when
+/// the work starts, on the sender's thread, so that advancing a test clock after a send always
+/// reaches it; the returned `Wait` sleeps until it, in the task, whenever that gets there.
 @usableFromInline struct Delay: Sendable {
   @usableFromInline let begin: @Sendable () -> Wait
 

@@ -1,7 +1,6 @@
 /// What of a mutation tree is left once its immediate part has been performed: the work that
-/// must wait, in a task, for something — the user's async closure, a clock, a `.queue` turn.
-///
-/// The interpreter (`RuntimeStorage+Effects`) makes it from `MutationNode` and runs it.
+/// must wait, in a task, for something — the user's async closure, a clock, a `.queue` turn. The
+/// interpreter (`RuntimeStorage+Effects`) makes it from `MutationNode` and runs it.
 @usableFromInline enum Pending<Mutation: Sendable>: Sendable {
   /// The user's asynchronous work.
   case run(EffectOperation<Mutation>)

@@ -1,7 +1,6 @@
-/// The relays of a reactor's overridden `transform` hooks, and its subscriptions to their output.
-///
-/// Built once, when the reactor is first used. A hook left at its default is detected (it returns
-/// the relay's own signal) and gets no relay, so it costs nothing.
+/// The relays of a reactor's overridden `transform` hooks, and its subscriptions to their output;
+/// built when the reactor is first used. A hook left at its default (it returns the relay's own
+/// signal) gets no relay, so it costs nothing.
 @usableFromInline
 final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
   let actions: SignalRelay<Action>?

@@ -1,8 +1,6 @@
-/// The queue between a reactor and one consumer of its ``StateSequence``.
-///
-/// The runtime pushes every state under its own lock; the consumer pops in `next()`. When the
-/// consumer stops (its iterator is released or its task cancelled) the buffer empties itself at
-/// once and tells the runtime, which forgets it.
+/// The queue between a reactor and one consumer of its ``StateSequence``: the runtime pushes, the
+/// consumer pops in `next()`. A consumer that stops (its iterator released, its task cancelled)
+/// empties the buffer at once and tells the runtime, which forgets it.
 @usableFromInline final class StateBuffer<State: Sendable>: Sendable {
   @usableFromInline let contents: Locked<Contents>
 
@@ -74,10 +72,8 @@
     onFinish?()
   }
 
-  /// The next state, waiting for one if needed; `nil` once finished.
-  ///
-  /// Runs on the caller's actor: a consumer on the main actor is resumed there directly, without
-  /// a hop through the global executor.
+  /// The next state, waiting for one if needed; `nil` once finished. Runs on the caller's actor,
+  /// so a consumer on the main actor is resumed there, without a hop through the global executor.
   @inlinable func next(isolation actor: isolated (any Actor)? = #isolation) async -> State? {
     if let state = contents.withLock({ $0.pop() }) { return state }
     return await withTaskCancellationHandler {

@@ -1,7 +1,6 @@
-/// A throttle as written in `mutate`: its id, and how a run's arrival is decided.
-///
-/// `arrive()` reads the clock on the sender's thread, before the runtime's lock is taken; the
-/// returned `Arrival` decides under the lock, with the id's window kept in `EffectTable`.
+/// A throttle as written in `mutate`: its id, and how a run's arrival is decided. `arrive()` reads
+/// the clock on the sender's thread, before the runtime's lock is taken; the returned `Arrival`
+/// decides under the lock, with the id's window kept in `EffectTable`.
 @usableFromInline struct Throttle: Sendable {
   let id: EffectID
   let arrive: @Sendable () -> Arrival

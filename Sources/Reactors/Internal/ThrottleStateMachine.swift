@@ -30,10 +30,8 @@ where Instant.Duration == Duration {
     self.latest = latest
   }
 
-  /// An element arrived at `now`.
-  ///
-  /// - Returns: The held element whose time has come already (the caller passes it first, if its
-  ///   timer has not), and what to do with the new one.
+  /// An element arrived at `now`: returns the held element whose time has come already (the
+  /// caller passes it first, if its timer has not), and what to do with the new one.
   mutating func receive(_ element: Element, at now: Instant) -> (due: Element?, arrival: Arrival) {
     if isCancelled { return (nil, .drop) }
     var due: Element?
