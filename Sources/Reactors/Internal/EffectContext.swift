@@ -1,11 +1,10 @@
-/// A scope as its task sees it: with the reactor, held weakly, and the action its work answers.
-/// It runs `Pending` work with the step's interpreter. Every scope of a reactor is one of these,
-/// so a run is one object.
+/// Every scope of a reactor, as its task sees it (so a run is one object): with the reactor, held
+/// weakly, and the action its work answers. It runs `Pending` work with the step's interpreter.
 ///
-/// Every call holds the reactor only for a moment, so a task that waits (for a turn, a clock,
-/// the network) never keeps a released reactor alive (R9); once it is gone, calls do nothing.
-/// The asynchronous methods are `nonisolated(nonsending)`: they, and the user's work, run on the
-/// actor of the task that calls them, the one its action was sent from (`IsolatedTask`).
+/// Each call holds the reactor only for a moment, so a task that waits (for a turn, a clock, the
+/// network) never keeps a released reactor alive (R9); once it is gone, calls do nothing. The
+/// `nonisolated(nonsending)` methods, and the user's work, run on the actor of the calling task:
+/// the one its action was sent from (`IsolatedTask`).
 @usableFromInline final class EffectContext<R: Reactor>: EffectScope, @unchecked Sendable {
   // Safe: the two fields added here never change; the scope's own say why they are safe.
   @usableFromInline weak let reactor: R?
@@ -22,10 +21,9 @@
     unsafeDowncast(scope, to: EffectContext.self)
   }
 
-  /// The body of a task: runs `work` in this scope, then ends the scope.
-  ///
-  /// Work whose scope was cancelled before the task started still runs, in a cancelled task, as
-  /// any Swift task does: its `catch` blocks see the cancellation, and what it sends is dropped.
+  /// The body of a task: runs `work` in this scope, then ends the scope. Work whose scope was
+  /// cancelled before the task started still runs, in a cancelled task, as any Swift task does:
+  /// its `catch` blocks see the cancellation, and what it sends is dropped.
   @inlinable nonisolated(nonsending) func run(_ work: Pending<R.Mutation>) async {
     // Most work is a plain `run`: calling it directly keeps the task's frames small, within the
     // memory a task starts with, where `execute`'s frame (it can do everything) is not.

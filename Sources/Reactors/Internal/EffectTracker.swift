@@ -13,8 +13,7 @@
 
     /// Whether no task runs.
     var isIdle: Bool { running == 0 }
-    /// Whether no task runs, or every one sleeps on a test clock: nothing sends any more until
-    /// the test does something.
+    /// Whether no task runs, or every one sleeps on a test clock: nothing sends until the test acts.
     var isSettled: Bool { isIdle || asleep.count >= running }
   }
 
