@@ -13,8 +13,7 @@
   @usableFromInline typealias Body<Context: Sendable, Success: Sendable> =
     @Sendable (_ isolation: isolated (any Actor)?, _ context: Context) async -> Success
 
-  /// Starts `body(isolation, context)` in a new task that runs on `isolation`'s executor, or on
-  /// the global executor when `isolation` is `nil`.
+  /// Starts `body(isolation, context)` in a task on `isolation`'s executor, or the global one.
   @inlinable static func start<Context: Sendable, Success: Sendable>(
     on isolation: (any Actor)?, priority: TaskPriority?, _ context: Context,
     _ body: @escaping Body<Context, Success>

@@ -1,12 +1,11 @@
 /// What only some reactors use — `transform` hooks, diagnostics, test hooks, a recorder,
-/// children — in one box that `RuntimeMachine` allocates the first time one is needed. Guarded
-/// by the runtime's lock like the machine. The pipeline and the recorder are set once,
-/// before any other thread can see them, so the step's owner reads those two without the lock.
+/// children — in one box that `RuntimeMachine` allocates the first time one is needed.
 @usableFromInline
 final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>:
   @unchecked Sendable
 {
-  // Safe: the lock guards every field, but for the two set before the runtime is shared (above).
+  // Safe: the runtime's lock guards every field but the pipeline and the recorder, which are set
+  // once, before any other thread can see them: the step's owner reads those two without it.
 
   /// The listeners after the first, in subscription order.
   @usableFromInline var otherListeners: [Listener<State>] = []
