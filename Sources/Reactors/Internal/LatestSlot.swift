@@ -26,10 +26,6 @@
   @usableFromInline var work: Pending<R.Mutation>?
   @usableFromInline var action: R.Action?
 
-  @usableFromInline override init(id: EffectID) {
-    super.init(id: id)
-  }
-
   /// Leaves `work` for the task in place of the waiting run; returns that, to release unlocked.
   @inlinable func replace(
     with work: Pending<R.Mutation>, for action: R.Action
