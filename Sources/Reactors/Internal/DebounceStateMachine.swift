@@ -9,9 +9,8 @@ struct DebounceStateMachine<Element, Instant: Comparable>: TimerStateMachine {
   /// timer: not when one runs already (it finds the new deadline when it wakes), or once cancelled.
   mutating func receive(_ element: Element, due deadline: Instant) -> Bool {
     if isCancelled { return false }
-    let startsTimer = pending == nil
-    pending = (element, deadline)
-    return startsTimer
+    defer { pending = (element, deadline) }
+    return pending == nil
   }
 }
 

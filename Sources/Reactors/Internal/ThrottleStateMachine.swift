@@ -20,15 +20,10 @@ where Instant.Duration == Duration {
   let interval: Duration
   let latest: Bool
   /// The end of the current interval, opened by the last element that passed or is held.
-  private var intervalEnd: Instant?
+  var intervalEnd: Instant?
   /// The held element, and when its interval ends.
   var pending: (element: Element, due: Instant)?
   var isCancelled = false
-
-  init(interval: Duration, latest: Bool) {
-    self.interval = interval
-    self.latest = latest
-  }
 
   /// An element arrived at `now`: returns the held element whose time has come already (the
   /// caller passes it first, if its timer has not), and what to do with the new one.
