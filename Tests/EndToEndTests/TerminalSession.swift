@@ -87,18 +87,29 @@ final class TerminalSession: @unchecked Sendable {
     condition.withLock { received.count }
   }
 
-  /// Waits until the output written after `mark` contains `text`; `false` after 90 s, a safety
-  /// net sized for CI's sanitizer runs, where 146 of these sessions share two cores.
+  /// How long a wait lasts before it fails: a safety net sized for CI's sanitizer runs, where
+  /// every end-to-end suite's sessions share two cores. The same for every wait: a program that
+  /// quits slowly on a loaded machine is as slow as one that starts slowly.
+  static let deadline: TimeInterval = 90
+
+  /// Waits until the output written after `mark` contains `text`; `false` after ``deadline``.
   func waitForOutput(containing text: String, after mark: Int = 0) async -> Bool {
-    await Self.onOwnThread { self.blockUntilOutput(containing: text, after: mark) }
+    await Self.onOwnThread {
+      let found = self.blockUntilOutput(containing: text, after: mark)
+      if !found { self.reportTimeout(of: "the wait for \(String(reflecting: text))") }
+      return found
+    }
   }
 
   private func blockUntilOutput(containing text: String, after mark: Int) -> Bool {
-    let deadline = Date().addingTimeInterval(90)
+    let deadline = Date().addingTimeInterval(Self.deadline)
     condition.lock()
     defer { condition.unlock() }
+    // Past the deadline, one more look: the reader may have added the text meanwhile.
+    var isLate = false
     while !String(decoding: received[min(mark, received.count)...], as: UTF8.self).contains(text) {
-      guard condition.wait(until: deadline) else { return false }
+      if isLate { return false }
+      isLate = !condition.wait(until: deadline)
     }
     return true
   }
@@ -113,13 +124,16 @@ final class TerminalSession: @unchecked Sendable {
     kill(process.processIdentifier, signal)
   }
 
-  /// Waits for the program to end, and reads what it wrote last; `nil` after 30 s.
+  /// Waits for the program to end, and reads what it wrote last; `nil` after ``deadline``.
   func waitForExit() async -> (reason: Process.TerminationReason, status: Int32)? {
     await Self.onOwnThread { self.blockUntilExit() }
   }
 
   private func blockUntilExit() -> (reason: Process.TerminationReason, status: Int32)? {
-    guard exited.wait(timeout: .now() + 30) == .success else { return nil }
+    guard exited.wait(timeout: .now() + Self.deadline) == .success else {
+      reportTimeout(of: "the wait for the exit")
+      return nil
+    }
     exited.signal()  // Later calls return at once.
     let isFirst = condition.withLock {
       defer { isStopping = true }
@@ -129,14 +143,19 @@ final class TerminalSession: @unchecked Sendable {
     return (process.terminationReason, process.terminationStatus)
   }
 
-  /// Waits until `isTrue` holds, checking every 20 ms; `false` after 30 s. For what sends no
-  /// notice (the terminal's attributes, a process stopping); the interval only paces the checks.
+  /// Waits until `isTrue` holds, checking every 20 ms; `false` after ``deadline``. For what
+  /// sends no notice (the terminal's attributes, a process stopping); the interval only paces
+  /// the checks.
   func waitUntil(_ isTrue: @escaping @Sendable () -> Bool) async -> Bool {
-    await Self.onOwnThread { self.blockUntil(isTrue) }
+    await Self.onOwnThread {
+      let holds = self.blockUntil(isTrue)
+      if !holds { self.reportTimeout(of: "a wait for a condition") }
+      return holds
+    }
   }
 
   private func blockUntil(_ isTrue: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(Self.deadline)
     while !isTrue() {
       guard Date() < deadline else { return false }
       condition.withLock { _ = condition.wait(until: Date().addingTimeInterval(0.02)) }
