@@ -64,12 +64,12 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     withLock { machine in
       let result = body(&machine)
       machine.updatePath()
+      // Only this, with the lock held, changes the bit: one look decides whether it must.
       let general = machine.needsGeneralPath
-      while true {
-        let word = step.loadWordLocked()
-        let wanted = general ? word | StepLock.general : word & ~StepLock.general
-        if word == wanted || step.exchangeWordLocked(word, wanted) { return result }
+      if general != (step.loadWordLocked() & StepLock.general != 0) {
+        general ? step.setLocked(StepLock.general) : step.clearLocked(StepLock.general)
       }
+      return result
     }
   }
 
