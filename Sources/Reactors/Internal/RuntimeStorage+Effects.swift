@@ -323,7 +323,11 @@ extension RuntimeStorage {
 
   /// Returns once no effect is running, or as soon as the calling task is cancelled.
   func waitUntilIdle() async {
-    let id = IdleWaitID.next()
+    // An id of its own, so that cancelling this wait removes exactly its continuation.
+    let id = idleWaitCount.withLock { count in
+      count += 1
+      return count
+    }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let waits = withLock { machine in
@@ -342,17 +346,8 @@ extension RuntimeStorage {
   }
 }
 
-/// Identifies one `waitUntilIdle()` call, so that cancelling it removes exactly its continuation.
-enum IdleWaitID {
-  private static let counter = Locked<UInt64>.make(0)
-
-  static func next() -> UInt64 {
-    counter.withLock {
-      $0 += 1
-      return $0
-    }
-  }
-}
+/// How many `waitUntilIdle()` calls there have been: the last one's id.
+private let idleWaitCount = Locked<UInt64>.make(0)
 
 /// Reported when `take(until:)` gets a predicate over another action type than the reactor's.
 struct ActionPredicateMismatch: Error, CustomStringConvertible {
