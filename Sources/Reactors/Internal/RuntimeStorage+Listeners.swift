@@ -42,14 +42,13 @@ extension RuntimeStorage {
   }
 
   /// Changes the test hooks, and the path that steps take accordingly.
-  func updateExtras(_ update: (RuntimeExtras<Action, Mutation, State>) -> Void) {
+  func updateExtras<Result>(_ update: (Extras) -> Result) -> Result {
     updatePath { update($0.makeExtras()) }
   }
 
   /// The tracker of this runtime's tasks, installed on the first call.
   func trackEffects() -> EffectTracker {
-    updatePath { machine in
-      let extras = machine.makeExtras()
+    updateExtras { extras in
       let tracker = extras.tracker ?? EffectTracker()
       extras.tracker = tracker
       return tracker
