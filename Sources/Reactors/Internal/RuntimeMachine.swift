@@ -141,10 +141,8 @@
   /// Recomputes `needsGeneralPath`: a reactor not started, a hook, a recorder, a tracker,
   /// `take(until:)` work or an ended reactor need it. `RuntimeStorage.updatePath` mirrors it.
   @usableFromInline mutating func updatePath() {
-    guard state != nil else { return needsGeneralPath = true }
-    guard let extras else { return needsGeneralPath = false }
-    needsGeneralPath =
-      !extras.effects.stops.isEmpty || extras.effects.hasEnded || !extras.isPlain
+    guard state != nil, let extras else { return needsGeneralPath = state == nil }
+    needsGeneralPath = !extras.effects.stops.isEmpty || extras.effects.hasEnded || !extras.isPlain
   }
 
   // MARK: - Lifecycle
