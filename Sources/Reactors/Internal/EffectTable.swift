@@ -225,12 +225,10 @@
     precondition(
       scope.previous != nil || newestRunning === scope,
       "Internal inconsistency: an effect's scope finished but never registered")
-    if let previous = scope.previous {
-      previous.next = scope.next
-    } else {
-      newestRunning = scope.next
-    }
-    scope.next?.previous = scope.previous
+    let previous = scope.previous
+    if previous == nil { newestRunning = scope.next }
+    previous?.next = scope.next
+    scope.next?.previous = previous
     (scope.previous, scope.next) = (nil, nil)
     runningScopes -= 1
     var followUp = forget(scope)
