@@ -71,11 +71,4 @@
     first?.consumer?.finish()
     for listener in others { listener.consumer?.finish() }
   }
-
-  /// Hands `state` to each listener in order; returns `false` if a consumer turned out gone.
-  @inlinable func receive(_ state: State) -> Bool {
-    var allAlive = first?.receive(state) ?? true
-    for listener in others where !listener.receive(state) { allAlive = false }
-    return allAlive
-  }
 }
