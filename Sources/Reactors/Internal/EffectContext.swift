@@ -86,10 +86,8 @@
   @inlinable nonisolated(nonsending) func runChild(
     _ work: Pending<R.Mutation>, in child: EffectScope
   ) async {
-    let context = EffectContext.of(child)
-    guard let task = reactor?.runtime.storage.launch(work, in: context, on: #isolation) else {
-      return
-    }
+    let task = reactor?.runtime.storage.launch(work, in: EffectContext.of(child), on: #isolation)
+    guard let task else { return }
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {
