@@ -10,9 +10,7 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     enter(
       isolation.map { .sendIsolated(action, from: $0) } ?? .send(action), reactor, on: isolation
-    ) {
-      handle(action, nil, reactor, from: isolation)
-    }
+    ) { handle(action, nil, reactor, from: isolation) }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
