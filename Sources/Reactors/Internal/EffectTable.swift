@@ -222,10 +222,10 @@
     // A scope ends once: when its task returns, or when its work is dropped before any task ran it.
     precondition(!scope.isFinished, "Internal inconsistency: an effect's scope finished twice")
     scope.isFinished = true
-    precondition(
-      scope.previous != nil || newestRunning === scope,
-      "Internal inconsistency: an effect's scope finished but never registered")
     let previous = scope.previous
+    precondition(
+      previous != nil || newestRunning === scope,
+      "Internal inconsistency: an effect's scope finished but never registered")
     if previous == nil { newestRunning = scope.next }
     previous?.next = scope.next
     scope.next?.previous = previous
