@@ -10,7 +10,5 @@ extension RuntimeStorage {
   }
 
   /// Whether the step being performed runs on the main actor; read only by the step's owner.
-  var isStepOnMainActor: Bool {
-    withUnsafeMutablePointerToHeader { $0.pointee.isStepOnMainActor }
-  }
+  var isStepOnMainActor: Bool { header.isStepOnMainActor }
 }

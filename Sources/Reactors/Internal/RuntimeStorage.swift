@@ -37,11 +37,10 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
 
   deinit {
     // The reactor is gone: cancel everything it started and end every consumer (R9).
-    var ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
-    ending.listeners = withUnsafeMutablePointerToHeader { $0.pointee.takeListeners() }
-    let (queue, watcher, state) = withUnsafeMutablePointerToHeader {
-      ($0.pointee.extras?.queue ?? [], $0.pointee.extras?.watcher, $0.pointee.state)
-    }
+    var ending = header.end()
+    ending.listeners = header.takeListeners()
+    let extras = header.extras
+    let (queue, watcher, state) = (extras?.queue ?? [], extras?.watcher, header.state)
     for case .barrier(let release) in queue { release() }
     ending.perform()
     if let watcher, let state { watcher(state, true) }  // The last state, whether it waits or not.
