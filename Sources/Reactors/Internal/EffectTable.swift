@@ -19,7 +19,7 @@
   private(set) var slotsWaitingForTasks = 0
   /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
   private(set) var hasEnded = false
-  /// The window of each throttled id, kept across runs: an interval outlives the run that opened it.
+  /// Each throttled id's window, kept across runs: an interval outlives the run that opened it.
   private var throttles: [EffectID: AnyObject] = [:]
 
   /// The runs under one id; its scopes point to it, so that finishing one looks nothing up.
@@ -133,11 +133,10 @@
 
   // MARK: - `.latest` runs waiting for a task
 
-  /// Registers a top-level `.latest` run under `id` (work with no immediate part) in the id's open
-  /// slot, superseding the id's started runs; the run it replaces there never starts, so a burst
-  /// starts one task, with no scope until it takes its run. Returns the slot, for the caller to
-  /// leave the work in under this hold, and whether it is new (the caller spawns its task); `nil`
-  /// once the reactor has ended.
+  /// Registers a top-level `.latest` run of `id` (work with no immediate part) in the id's open
+  /// slot, superseding its started runs; the run it replaces there never starts, so a burst starts
+  /// one task, with no scope until it takes its run. Returns the slot, for the caller to leave the
+  /// work in under this hold, and whether it is new (the caller spawns its task); `nil` if ended.
   @usableFromInline mutating func registerLatest(
     id: EffectID, newSlot: (EffectID) -> LatestSlot
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
@@ -152,9 +151,8 @@
     return (slot, true, followUp)
   }
 
-  /// The task of `slot` starts: it takes the newest run left there, in a scope `make` makes now,
-  /// registered like any other run of the id. Returns the scope, or `nil` if the slot was
-  /// cancelled; the caller takes the work from the slot in the same hold.
+  /// The task of `slot` takes the newest run left there, in a scope `make` makes now, registered
+  /// as a run of the id; `nil` if the slot was cancelled. The caller takes the work in this hold.
   @usableFromInline mutating func take(
     _ slot: LatestSlot, make: EffectScope.Maker
   ) -> (EffectScope?, FollowUp) {

@@ -1,6 +1,5 @@
-/// The interpreter of `Mutations`: one walk of the tree performs its immediate part and returns
-/// what must wait (`Pending`), whether it is called from `mutate`'s step or from an effect's task;
-/// the tasks run the rest with the same walk.
+/// The interpreter of `Mutations`: one walk performs a tree's immediate part and returns what must
+/// wait (`Pending`), from `mutate`'s step or from an effect's task, which runs the rest with it.
 extension RuntimeStorage {
   /// Starts what `mutate` returned beyond its inline immediate mutations; its tasks start on the
   /// executor of `isolation`, the actor the action was sent from (`nil`: the global executor).
@@ -127,8 +126,7 @@ extension RuntimeStorage {
     }
   }
 
-  /// The id a key written in `mutate` stands for; computed before locking: reading an action's
-  /// case name may run its `customMirror`.
+  /// A key's id, computed before locking: reading an action's case name may run its `customMirror`.
   @usableFromInline func id(of key: EffectKey, for action: Action) -> EffectID {
     switch key {
     case .id(let id): id
@@ -152,9 +150,8 @@ extension RuntimeStorage {
     case .queued(let scope, _):
       launch(pending, in: EffectContext<R>.of(scope), on: isolation)
     default:
-      // The task starts before its scope is registered: this step owns the reactor until it
-      // ends, so what the task sends, and its end, wait in the step's queue until then; one
-      // hold then registers the scope with its task.
+      // The task starts before its scope is registered: this step owns the reactor until it ends,
+      // so what the task sends and its end wait in the step's queue; one hold then registers both.
       let context = EffectContext(reactor: reactor, action: action, parent: nil)
       // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
       let task = makeTask(
@@ -284,8 +281,7 @@ extension RuntimeStorage {
     enterLocked(.mutation(mutation, scope), reactor, from: scope, on: isolation)
   }
 
-  /// Records that an effect's task has returned; a running step may still hold mutations it
-  /// sent, so its scope then ends behind them, in the step's queue.
+  /// An effect's task returned: its scope ends, behind the mutations a running step may still hold.
   @inlinable func end(_ scope: EffectScope) {
     withLock { machine in
       guard claimStep(flagging: StepLock.queued, takingIt: false) else {

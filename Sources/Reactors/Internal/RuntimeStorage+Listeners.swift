@@ -1,7 +1,5 @@
-/// Who listens to a reactor, and the hooks of `ReactorsTesting`.
-///
-/// Subscribing is step work (`StepWork.listen`): the first state a new listener gets is handed
-/// over in the same order as every other state, so it never sees an older state after a newer one.
+/// Who listens, and the hooks of `ReactorsTesting`. Subscribing is step work (`StepWork.listen`): a
+/// new listener's first state comes in order with every other, never an older one after a newer.
 extension RuntimeStorage {
   func addObserver<R: Reactor>(
     _ observer: @escaping @Sendable (State) -> Void, for reactor: R

@@ -283,8 +283,7 @@ extension RuntimeStorage {
     extras.recorder?.mutationReduced(mutation)
   }
 
-  /// Tells every listener of a new state, in order. The listeners are the owner's: read where
-  /// they are, without the lock or a copy.
+  /// Tells each listener of a new state, in order: the owner's, read in place without lock or copy.
   @inlinable func publish(_ state: State) {
     if step.loadWord() & StepLock.removals != 0 { applyRemovals() }
     let allAlive = withUnsafeMutablePointerToHeader { machine in
