@@ -73,9 +73,7 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor else { return }
     let thread = ThreadIdentity.current
-    let relaying = withLock { machine in
-      machine.extras.flatMap { $0.relayingThread == thread ? $0 : nil }
-    }
+    let relaying = withLock { $0.extras?.relayingThread == thread ? $0.extras : nil }
     if let relaying { perform(work, relaying, reactor) } else { submit(work, reactor) }
   }
 
