@@ -180,12 +180,9 @@ extension RuntimeStorage {
   /// listeners get first. What it replaces is released once the lock is.
   @usableFromInline func publishUnreduced(_ state: State, commits: Bool) {
     _ = withLock { machine in
-      var published: State?
-      if let extras = machine.extras, extras.pipeline?.states != nil {
-        published = state
-        swap(&published, &extras.published)
-      }
-      return (commits ? machine.commit(state, from: nil).replaced : nil, published)
+      let extras = machine.extras.flatMap { $0.pipeline?.states != nil ? $0 : nil }
+      defer { extras?.published = state }
+      return (commits ? machine.commit(state, from: nil).replaced : nil, extras?.published)
     }
     publish(state)
   }
