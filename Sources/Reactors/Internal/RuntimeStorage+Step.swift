@@ -203,8 +203,7 @@ extension RuntimeStorage {
     recorder?.actionSent(action)
     defer { recorder?.sentActionPerformed() }
     // The predicates are user code: run on a copy, with the lock released.
-    let stops = withLock { $0.effects.stops }
-    let matching = stops.filter { $0.matches(action) }.map(\.scope)
+    let matching = withLock { $0.effects.stops }.filter { $0.matches(action) }.map(\.scope)
     if !matching.isEmpty {
       cancel { effects in matching.reduce(into: FollowUp()) { $0 += effects.cancel($1) } }
     }
