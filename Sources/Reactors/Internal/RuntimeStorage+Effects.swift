@@ -337,9 +337,7 @@ extension RuntimeStorage {
     }
   }
 
-  var runningEffectCount: Int {
-    withLock { $0.effects.runningCount }
-  }
+  var runningEffectCount: Int { withLock { $0.effects.runningCount } }
 }
 
 /// How many `waitUntilIdle()` calls there have been: the last one's id.
