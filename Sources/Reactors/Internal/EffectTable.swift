@@ -190,9 +190,8 @@
     // A throttle cancelled starts afresh: its next run starts at once.
     throttles[id] = nil
     guard let group = groups[id] else { return FollowUp() }
-    let followUp = cancelAll(in: group, includingOpenSlot: true)
-    dropIfEmpty(group, id)
-    return followUp
+    defer { dropIfEmpty(group, id) }
+    return cancelAll(in: group, includingOpenSlot: true)
   }
 
   /// Cancels one scope: from now on what it sends is dropped, and its task is cancelled.
