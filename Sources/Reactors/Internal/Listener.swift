@@ -56,8 +56,7 @@
 
   /// Forgets the consumers that have gone; returns them.
   mutating func dropFinished() -> Listeners {
-    var kept = Listeners()
-    var dropped = Listeners()
+    var (kept, dropped) = (Listeners(), Listeners())
     for listener in all {
       let isGone = listener.consumer?.isFinished == true
       if isGone { dropped.append(listener) } else { kept.append(listener) }
