@@ -107,9 +107,7 @@
 
   /// Whether the calling task is the counted task itself: a child task (a `merge`'s part, a task
   /// the work spawned) that sleeps leaves the counted one busy, waiting for it.
-  public var isCallingTask: Bool {
-    withUnsafeCurrentTask { $0?.hashValue } == taskHash
-  }
+  public var isCallingTask: Bool { withUnsafeCurrentTask { $0?.hashValue } == taskHash }
 
   /// The task sleeps on a test clock until `wokeUp()`; `describeWait` tells what for.
   public func fellAsleep(_ describeWait: @escaping @Sendable () -> String) {

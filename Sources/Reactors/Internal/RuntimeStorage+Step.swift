@@ -132,9 +132,7 @@ extension RuntimeStorage {
 
   /// The state, read by the thread that owns the step without the lock: only that thread writes
   /// it, and it took the step from the last owner through the step word or the lock.
-  @inlinable var ownerState: State {
-    withUnsafeMutablePointerToHeader { $0.pointee.state! }
-  }
+  @inlinable var ownerState: State { withUnsafeMutablePointerToHeader { $0.pointee.state! } }
 
   /// Performs one piece of a step's work, on the thread that owns the step.
   @inlinable func perform<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
