@@ -1,7 +1,6 @@
-/// The running effects of one reactor and the cancellation rules between them; part of
-/// `RuntimeMachine`, guarded by its lock. Every method is an event that updates the table and
-/// returns what to do once the lock is released (`FollowUp`): it never calls out. Not generic, so
-/// it is compiled once and needs no generic metadata: actions and work pass through type-erased.
+/// A reactor's running effects and their cancellation rules, in `RuntimeMachine` under its lock.
+/// Each method, an event, updates the table and returns what to do unlocked (`FollowUp`), never
+/// calling out. Not generic (compiled once, no metadata): actions and work are type-erased.
 @usableFromInline struct EffectTable {
   /// Every scope registered and not finished, as a list through the scopes (`EffectScope.next`),
   /// from the newest: registering and finishing one hashes nothing. A cancelled scope stays until
@@ -142,7 +141,6 @@
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
     if hasEnded { return nil }
     let group = groups[id] ?? makeGroup(id)
-    // Switch-latest: whatever runs or waits under this id is superseded.
     let followUp = cancelAll(in: group, includingOpenSlot: false)
     if let open = group.open { return (open, false, followUp) }
     let slot = newSlot(id)
@@ -213,8 +211,7 @@
     scope.turn = .granted
   }
 
-  /// Records that `scope`'s work has ended, or will never run; the next `.queue` run of its id
-  /// gets its turn, and `waitUntilIdle()` returns once nothing is left.
+  /// `scope`'s work ended or never runs: the next `.queue` run gets its turn; idle waits may end.
   @usableFromInline mutating func finish(_ scope: EffectScope) -> FollowUp {
     // A scope ends once: when its task returns, or when its work is dropped before any task ran it.
     precondition(!scope.isFinished, "Internal inconsistency: an effect's scope finished twice")
@@ -233,8 +230,7 @@
     return followUp
   }
 
-  /// Decides whether a `.queue` scope may run: `true` now, `false` if cancelled, or `nil` once it
-  /// keeps the continuation that waits for its turn.
+  /// Whether a `.queue` scope runs: `true`, `false` if cancelled, or `nil`: `continuation` is kept.
   mutating func awaitTurn(
     of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
   ) -> Bool? {

@@ -73,8 +73,7 @@
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let resumeNow = state.withLock { state in
-          // Checked under the lock that `onCancel` takes: a cancel that came first is seen here,
-          // a later one finds the waiter registered.
+          // Under `onCancel`'s lock: an earlier cancel is seen here; a later one finds the waiter.
           if state[keyPath: condition] || Task.isCancelled { return true }
           state.waiters[id] = (condition, continuation)
           return false

@@ -177,8 +177,7 @@
   var tasksToCancel: [Task<Void, Never>] = []
   var turnsToResume: [(UnsafeContinuation<Bool, Never>, granted: Bool)] = []
   var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  /// What the machine let go of that may hold the user's values (a run with its action, a
-  /// predicate, waiting work): released with the follow-up, once the lock is.
+  /// Released unlocked: what left the machine holding user values (a run, its action, a predicate).
   @usableFromInline var released: [Any] = []
 
   @usableFromInline init() {}

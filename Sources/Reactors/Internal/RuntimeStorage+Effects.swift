@@ -28,9 +28,8 @@ extension RuntimeStorage {
     }
   }
 
-  /// Performs the immediate part of `node` — delivers mutations, registers scopes, fixes delay
-  /// deadlines — and returns what must wait, if anything. Mutations are delivered in the step
-  /// that called `mutate` (`inStep`, with its `extras`), or through `emit` from a task.
+  /// Performs `node`'s immediate part, returning what must wait: delivers mutations (in `mutate`'s
+  /// step if `inStep`, with `extras`; else via `emit`), registers scopes, fixes deadlines.
   @inlinable func advance<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action, _ reactor: R,
     inStep: Bool, _ extras: Extras? = nil
@@ -307,8 +306,7 @@ extension RuntimeStorage {
     for diagnostic in diagnostics { diagnostic.report(.effectFailed(error)) }
   }
 
-  /// Decides at once whether a `.queue` scope may run, or keeps `continuation` to resume when its
-  /// turn comes (`true`) or when it is cancelled (`false`).
+  /// Resumes `continuation` with whether a `.queue` scope runs: now, or at its turn or cancel.
   @usableFromInline func awaitTurn(
     of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
   ) {

@@ -28,9 +28,8 @@ extension RuntimeStorage {
     }
   }
 
-  /// With the lock held, changes the listeners, which are the step owner's: `now` if the step is
-  /// free (taken for that instant), or `later`, which leaves the change to the thread that owns
-  /// the step, flagged so that it applies it before it publishes again or ends.
+  /// Changes the step owner's listeners, with the lock held: `now` if the step is free (taken for
+  /// that instant), else `later`, by the owner, flagged to do it before it publishes or ends.
   func changeListeners<Result>(
     _ machine: inout Machine, now: (inout Machine) -> Result, later: (inout Machine) -> Result
   ) -> Result {

@@ -59,8 +59,7 @@ extension RuntimeStorage {
     return startedState(of: reactor)
   }
 
-  /// The state of a reactor not used before: starts it, unless another thread's step is starting
-  /// it right now, in which case the initial state is still the current one.
+  /// Starts an unused reactor, returning its state: the initial one if another step is starting it.
   @usableFromInline func startedState<R: Reactor>(of reactor: R) -> State
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     submit(.barrier {}, reactor)

@@ -1,9 +1,8 @@
-/// Owns a reactor's lock, its step word (`StepLock`: who owns the step) and its `RuntimeMachine`,
-/// and performs what the machine decides: runs the user's code, tells listeners, starts, cancels
-/// and resumes tasks. The lock is held only while the machine is read or updated — never while
-/// user code runs, and nothing of the user's is released while it is held: values that leave the
-/// machine are dropped after unlocking. `+Step` performs a step, `+Effects` interprets what
-/// `mutate` returned and runs its tasks, `+Listeners` manages who listens and the test hooks.
+/// Owns a reactor's lock, step word (`StepLock`: who owns the step) and `RuntimeMachine`, and
+/// performs what the machine decides: runs user code, tells listeners, starts, cancels and resumes
+/// tasks. The lock is held only to read or update the machine: never while user code runs or
+/// anything of the user's is released (it is dropped after unlocking). `+Step` performs a step,
+/// `+Effects` what `mutate` returned, `+Listeners` who listens and test hooks.
 @usableFromInline
 final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
   ManagedBuffer<RuntimeMachine<Action, Mutation, State>, StepLock>
@@ -72,9 +71,8 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     }
   }
 
-  /// The step word, for the step's entry points.
+  /// The step word: the tail never moves, and the pointer is used only while `self` is.
   @inlinable var step: UnsafeMutablePointer<StepLock> {
-    // The tail never moves; the pointer is used only while `self` is.
     withUnsafeMutablePointerToElements { $0 }
   }
 }

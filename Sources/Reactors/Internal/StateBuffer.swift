@@ -39,8 +39,7 @@
   /// Hands a state to the consumer; returns `false` once the consumer has gone.
   @discardableResult
   @inlinable func push(_ state: State) -> Bool {
-    // A state replaced here is released once the lock is: its `deinit` may send to the reactor,
-    // which pushes to this buffer again.
+    // Released unlocked: a replaced state's `deinit` may send to the reactor, pushing here again.
     let (waiter, isAlive, replaced) = contents.withLock {
       contents -> (UnsafeContinuation<State?, Never>?, Bool, State?) in
       if contents.isFinished { return (nil, false, nil) }
