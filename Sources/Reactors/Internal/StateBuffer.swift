@@ -1,6 +1,5 @@
-/// The queue between a reactor and one consumer of its ``StateSequence``: the runtime pushes, the
-/// consumer pops in `next()`. A consumer that stops (its iterator released, its task cancelled)
-/// empties the buffer at once and tells the runtime, which forgets it.
+/// The queue between a reactor and one ``StateSequence`` consumer, read in `next()`: one that stops
+/// (iterator gone, task cancelled) empties it at once and tells the runtime, which forgets it.
 @usableFromInline final class StateBuffer<State: Sendable>: Sendable {
   @usableFromInline let contents: Locked<Contents>
 
