@@ -1,10 +1,8 @@
-/// Every scope of a reactor, as its task sees it (so a run is one object): with the reactor, held
-/// weakly, and the action its work answers. It runs `Pending` work with the step's interpreter.
-///
-/// Each call holds the reactor only for a moment, so a task that waits (for a turn, a clock, the
+/// Every scope of a reactor, as its task sees it (so a run is one object): with the reactor (held
+/// weakly) and the action its work answers; it runs `Pending` work with the step's interpreter.
+/// Each call holds the reactor only for a moment, so a waiting task (for a turn, a clock, the
 /// network) never keeps a released reactor alive (R9); once it is gone, calls do nothing. The
-/// `nonisolated(nonsending)` methods, and the user's work, run on the actor of the calling task:
-/// the one its action was sent from (`IsolatedTask`).
+/// `nonisolated(nonsending)` methods and the user's work run on the sending actor (`IsolatedTask`).
 @usableFromInline final class EffectContext<R: Reactor>: EffectScope, @unchecked Sendable {
   // Safe: the two fields added here never change; the scope's own say why they are safe.
   @usableFromInline weak let reactor: R?
@@ -86,10 +84,8 @@
   @inlinable nonisolated(nonsending) func runChild(
     _ work: Pending<R.Mutation>, in child: EffectScope
   ) async {
-    let context = EffectContext.of(child)
-    guard let task = reactor?.runtime.storage.launch(work, in: context, on: #isolation) else {
-      return
-    }
+    let task = reactor?.runtime.storage.launch(work, in: EffectContext.of(child), on: #isolation)
+    guard let task else { return }
     await withTaskCancellationHandler {
       await task.value
     } onCancel: {

@@ -23,8 +23,7 @@
     hasher.combine(hash)
   }
 
-  /// The key of work written with `cancellable(policy:)`: the case name of the action (payloads
-  /// ignored), qualified by the action's type.
+  /// The key of `cancellable(policy:)` work: the action's case name (no payload) and its type.
   init(caseOf action: some Sendable) {
     // The label of the case's payload, or the case's description when it has none.
     let mirror = Mirror(reflecting: action)
@@ -41,8 +40,7 @@ private struct ActionCaseName: Hashable, Sendable {
 }
 
 extension Hashable {
-  /// Whether `other`, a value of this same type, is equal to this one; the caller checked the
-  /// types, so the value is taken as it is, without a cast.
+  /// Whether `other`, of this type (the caller checked), is equal to this one; read without a cast.
   @usableFromInline func isEqual(to other: any Hashable) -> Bool {
     func isEqual<Other: Hashable>(_ other: Other) -> Bool {
       precondition(Other.self == Self.self, "Internal inconsistency: ids of two types compared")

@@ -1,7 +1,6 @@
-/// The running effects of one reactor and the cancellation rules between them; part of
-/// `RuntimeMachine`, guarded by its lock. Every method is an event that updates the table and
-/// returns what to do once the lock is released (`FollowUp`): it never calls out. Not generic, so
-/// it is compiled once and needs no generic metadata: actions and work pass through type-erased.
+/// A reactor's running effects and their cancellation rules, in `RuntimeMachine` under its lock.
+/// Each method, an event, updates the table and returns what to do unlocked (`FollowUp`), never
+/// calling out. Not generic (compiled once, no metadata): actions and work are type-erased.
 @usableFromInline struct EffectTable {
   /// Every scope registered and not finished, as a list through the scopes (`EffectScope.next`),
   /// from the newest: registering and finishing one hashes nothing. A cancelled scope stays until
@@ -19,7 +18,7 @@
   private(set) var slotsWaitingForTasks = 0
   /// Whether the reactor has ended: a scope registered from now on is cancelled as it comes.
   private(set) var hasEnded = false
-  /// The window of each throttled id, kept across runs: an interval outlives the run that opened it.
+  /// Each throttled id's window, kept across runs: an interval outlives the run that opened it.
   private var throttles: [EffectID: AnyObject] = [:]
 
   /// The runs under one id; its scopes point to it, so that finishing one looks nothing up.
@@ -133,17 +132,15 @@
 
   // MARK: - `.latest` runs waiting for a task
 
-  /// Registers a top-level `.latest` run under `id` (work with no immediate part) in the id's open
-  /// slot, superseding the id's started runs; the run it replaces there never starts, so a burst
-  /// starts one task, with no scope until it takes its run. Returns the slot, for the caller to
-  /// leave the work in under this hold, and whether it is new (the caller spawns its task); `nil`
-  /// once the reactor has ended.
+  /// Registers a top-level `.latest` run of `id` (work with no immediate part) in the id's open
+  /// slot, superseding its started runs; the run it replaces there never starts, so a burst starts
+  /// one task, with no scope until it takes its run. Returns the slot, for the caller to leave the
+  /// work in under this hold, and whether it is new (the caller spawns its task); `nil` if ended.
   @usableFromInline mutating func registerLatest(
     id: EffectID, newSlot: (EffectID) -> LatestSlot
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
     if hasEnded { return nil }
     let group = groups[id] ?? makeGroup(id)
-    // Switch-latest: whatever runs or waits under this id is superseded.
     let followUp = cancelAll(in: group, includingOpenSlot: false)
     if let open = group.open { return (open, false, followUp) }
     let slot = newSlot(id)
@@ -152,9 +149,8 @@
     return (slot, true, followUp)
   }
 
-  /// The task of `slot` starts: it takes the newest run left there, in a scope `make` makes now,
-  /// registered like any other run of the id. Returns the scope, or `nil` if the slot was
-  /// cancelled; the caller takes the work from the slot in the same hold.
+  /// The task of `slot` takes the newest run left there, in a scope `make` makes now, registered
+  /// as a run of the id; `nil` if the slot was cancelled. The caller takes the work in this hold.
   @usableFromInline mutating func take(
     _ slot: LatestSlot, make: EffectScope.Maker
   ) -> (EffectScope?, FollowUp) {
@@ -192,9 +188,8 @@
     // A throttle cancelled starts afresh: its next run starts at once.
     throttles[id] = nil
     guard let group = groups[id] else { return FollowUp() }
-    let followUp = cancelAll(in: group, includingOpenSlot: true)
-    dropIfEmpty(group, id)
-    return followUp
+    defer { dropIfEmpty(group, id) }
+    return cancelAll(in: group, includingOpenSlot: true)
   }
 
   /// Cancels one scope: from now on what it sends is dropped, and its task is cancelled.
@@ -216,21 +211,18 @@
     scope.turn = .granted
   }
 
-  /// Records that `scope`'s work has ended, or will never run; the next `.queue` run of its id
-  /// gets its turn, and `waitUntilIdle()` returns once nothing is left.
+  /// `scope`'s work ended or never runs: the next `.queue` run gets its turn; idle waits may end.
   @usableFromInline mutating func finish(_ scope: EffectScope) -> FollowUp {
     // A scope ends once: when its task returns, or when its work is dropped before any task ran it.
     precondition(!scope.isFinished, "Internal inconsistency: an effect's scope finished twice")
     scope.isFinished = true
+    let previous = scope.previous
     precondition(
-      scope.previous != nil || newestRunning === scope,
+      previous != nil || newestRunning === scope,
       "Internal inconsistency: an effect's scope finished but never registered")
-    if let previous = scope.previous {
-      previous.next = scope.next
-    } else {
-      newestRunning = scope.next
-    }
-    scope.next?.previous = scope.previous
+    if previous == nil { newestRunning = scope.next }
+    previous?.next = scope.next
+    scope.next?.previous = previous
     (scope.previous, scope.next) = (nil, nil)
     runningScopes -= 1
     var followUp = forget(scope)
@@ -238,8 +230,7 @@
     return followUp
   }
 
-  /// Decides whether a `.queue` scope may run: `true` now, `false` if cancelled, or `nil` once it
-  /// keeps the continuation that waits for its turn.
+  /// Whether a `.queue` scope runs: `true`, `false` if cancelled, or `nil`: `continuation` is kept.
   mutating func awaitTurn(
     of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
   ) -> Bool? {

@@ -73,8 +73,7 @@
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let resumeNow = state.withLock { state in
-          // Checked under the lock that `onCancel` takes: a cancel that came first is seen here,
-          // a later one finds the waiter registered.
+          // Under `onCancel`'s lock: an earlier cancel is seen here; a later one finds the waiter.
           if state[keyPath: condition] || Task.isCancelled { return true }
           state.waiters[id] = (condition, continuation)
           return false
@@ -107,9 +106,7 @@
 
   /// Whether the calling task is the counted task itself: a child task (a `merge`'s part, a task
   /// the work spawned) that sleeps leaves the counted one busy, waiting for it.
-  public var isCallingTask: Bool {
-    withUnsafeCurrentTask { $0?.hashValue } == taskHash
-  }
+  public var isCallingTask: Bool { withUnsafeCurrentTask { $0?.hashValue } == taskHash }
 
   /// The task sleeps on a test clock until `wokeUp()`; `describeWait` tells what for.
   public func fellAsleep(_ describeWait: @escaping @Sendable () -> String) {

@@ -1,12 +1,10 @@
-/// Starts the task of an effect isolated to the actor its action was sent from, an actor known
-/// only at run time (`#isolation` at the `send`), or on the global executor when there is none.
-///
-/// A task closure is isolated to an actor only inside a function whose `isolated` parameter it
-/// captures. Only that actor may call such a function, and the runtime's nonisolated code is never
-/// statically on it, so `start` calls it through the same function type without the mark. That is
-/// sound: making a task reads nothing of the actor; `Task.init` enqueues it on its closure's actor
-/// from any thread (as `Task { @MainActor in }` does), which also lets a step's owner start
-/// another thread's effect on that sender's actor.
+/// Starts the task of an effect isolated to the actor its action was sent from, an actor known only
+/// at run time (`#isolation`), or on the global executor if none. A task closure is isolated to an
+/// actor only inside a function whose `isolated` parameter it captures. Only that actor may call
+/// such a function, and the runtime's nonisolated code is never statically on it, so `start` calls
+/// it through the same function type without the mark. Sound: making a task reads nothing of the
+/// actor; `Task.init`, like `Task { @MainActor in }`, enqueues it on its closure's actor from any
+/// thread, so a step's owner can start another thread's effect on its sender's actor.
 @usableFromInline enum IsolatedTask {
   /// The body of an effect's task, handed the actor it runs on; a thin function, so that making
   /// the task allocates nothing more than the task itself and its context.

@@ -56,8 +56,7 @@
 
   /// Forgets the consumers that have gone; returns them.
   mutating func dropFinished() -> Listeners {
-    var kept = Listeners()
-    var dropped = Listeners()
+    var (kept, dropped) = (Listeners(), Listeners())
     for listener in all {
       let isGone = listener.consumer?.isFinished == true
       if isGone { dropped.append(listener) } else { kept.append(listener) }
@@ -70,12 +69,5 @@
   @usableFromInline func finishConsumers() {
     first?.consumer?.finish()
     for listener in others { listener.consumer?.finish() }
-  }
-
-  /// Hands `state` to each listener in order; returns `false` if a consumer turned out gone.
-  @inlinable func receive(_ state: State) -> Bool {
-    var allAlive = first?.receive(state) ?? true
-    for listener in others where !listener.receive(state) { allAlive = false }
-    return allAlive
   }
 }

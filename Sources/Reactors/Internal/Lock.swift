@@ -10,12 +10,10 @@ import Android
 import Synchronization
 #endif
 
-/// A value guarded by a lock, in one allocation.
-///
-/// The lock is `os_unfair_lock` on Apple platforms, supported here from before `Mutex` (macOS 15);
-/// `pthread_mutex_t` where the C library has it, as ThreadSanitizer sees its every hand-over (not
-/// `Mutex`'s contended path on Linux, through the kernel); `Mutex` elsewhere (Windows, WASI).
-/// Not recursive: never call out to user code from inside ``withLock(_:)``.
+/// A value guarded by a lock, in one allocation: `os_unfair_lock` on Apple platforms (older than
+/// `Mutex`, macOS 15); `pthread_mutex_t` where the C library has it, as ThreadSanitizer sees its
+/// every hand-over (not `Mutex`'s contended path on Linux, through the kernel); `Mutex` elsewhere
+/// (Windows, WASI). Not recursive: never call out to user code from inside ``withLock(_:)``.
 @usableFromInline struct Locked<Value>: @unchecked Sendable {
   // Safe: the value is reached only through `withLock`, which holds the lock for the whole
   // access. (`ManagedBuffer` is marked non-`Sendable`, so the promise is made here.)

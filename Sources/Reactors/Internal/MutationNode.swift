@@ -13,9 +13,7 @@
   /// Waits, then runs the inner work; the wait's deadline is fixed when the node starts.
   indirect case delayed(Delay, MutationNode)
 
-  @inlinable var isNone: Bool {
-    if case .none = self { true } else { false }
-  }
+  @inlinable var isNone: Bool { if case .none = self { true } else { false } }
 }
 
 /// How a scoped piece of work may be cancelled, as written in `mutate`.

@@ -1,6 +1,5 @@
-/// What of a mutation tree is left once its immediate part has been performed: the work that
-/// must wait, in a task, for something — the user's async closure, a clock, a `.queue` turn. The
-/// interpreter (`RuntimeStorage+Effects`) makes it from `MutationNode` and runs it.
+/// What of a mutation tree is left once its immediate part is done: work that waits, in a task, for
+/// the user's async closure, a clock or a `.queue` turn (`RuntimeStorage+Effects`).
 @usableFromInline enum Pending<Mutation: Sendable>: Sendable {
   /// The user's asynchronous work.
   case run(EffectOperation<Mutation>)

@@ -1,6 +1,5 @@
-/// The relays of a reactor's overridden `transform` hooks, and its subscriptions to their output;
-/// built when the reactor is first used. A hook left at its default (it returns the relay's own
-/// signal) gets no relay, so it costs nothing.
+/// The relays of a reactor's overridden `transform` hooks and its subscriptions to their output,
+/// built at first use. A hook left at its default (it returns the relay's signal) gets no relay.
 @usableFromInline
 final class Pipeline<Action: Sendable, Mutation: Sendable, State: Sendable>: Sendable {
   let actions: SignalRelay<Action>?

@@ -23,8 +23,7 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   var tracker: EffectTracker?
   /// Records actions as sent and mutations as reduced.
   var recorder: RecordingSession<Action, Mutation>?
-  /// While the step's owner hands a value to a `transform` hook, its thread: what the hook
-  /// returns synchronously is performed at once, inside the step.
+  /// The owner's thread while it feeds a hook: what that returns at once is performed in the step.
   var relayingThread: ThreadIdentity?
   /// The actor the value being handed to a hook was sent from: an action the hook delivers at
   /// once starts its effects there. Only the step's owner reads or writes it.
@@ -39,8 +38,7 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   var pendingRemovals: [ObjectIdentifier] = []
   /// The reactor ended while another thread owned the step: that thread lets every listener go.
   var removesAllListeners = false
-  /// Told of the state at the end of a step when the step word says it waits, and when the
-  /// reactor goes (`Reactor+StepWatching.swift`).
+  /// Told the state as an armed step ends, and as the reactor goes (`Reactor+StepWatching.swift`).
   @usableFromInline var watcher: (@Sendable (_ state: State, _ isLast: Bool) -> Void)?
 
   @usableFromInline init() {}
@@ -56,8 +54,7 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
     }
   }
 
-  /// Whether nothing here changes how a step is performed. (A tracker changes how its tasks
-  /// start: the plain path counts none.)
+  /// Whether nothing here changes a step (a tracker would: the plain path counts no task).
   var isPlain: Bool {
     pipeline == nil && diagnostics.isEmpty && stub == nil && recorder == nil && tracker == nil
   }

@@ -1,18 +1,14 @@
 /// Everything a reactor's runtime decides, as one value guarded by the runtime's lock: the state,
-/// the listeners, the work queued for the step's owner, the effects and the lifecycle. Each
-/// event is a `mutating` method that returns what the caller must do once the lock is released
-/// (call observers, cancel tasks, resume continuations, release what left the machine): it never
-/// calls out, so it can be driven and tested as a plain value. The listeners are the step
-/// owner's, which reads them without the lock; a removal from a thread that finds the step owned
-/// waits in the extras (`pendingRemovals`). Steps and the state/event table: `DesignNotes.md`.
+/// the listeners, the work queued for the step's owner, the effects, the lifecycle. Each event is
+/// a `mutating` method returning what the caller must do once the lock is released (call
+/// observers, cancel tasks, resume continuations, release what left the machine): it never calls
+/// out, so it is driven and tested as a plain value. Steps, states, events: `DesignNotes.md`.
 @usableFromInline struct RuntimeMachine<Action: Sendable, Mutation: Sendable, State: Sendable> {
   @usableFromInline typealias Work = StepWork<Action, Mutation, State>
 
-  /// The state after the last `reduce`; `nil` until the reactor is first used. Written only by
-  /// the step's owner, under the lock.
+  /// The last reduced state, `nil` until first used: written only by the owner, under the lock.
   @usableFromInline var state: State?
-  // The small fields first: they share the word after the state, which keeps an idle reactor's
-  // storage in a smaller allocation (`Performance.md`).
+  // Small fields first, in the word after the state: a smaller idle allocation (`Performance.md`).
 
   /// Whether a step must take the general path (`updatePath()`), mirrored into the step word.
   @usableFromInline var needsGeneralPath = false
@@ -30,9 +26,8 @@
 
   // MARK: - The step
 
-  /// The owner takes the queued work into `batch`, an empty array whose buffer becomes the
-  /// queue's, to perform with the lock released; and applies the pending removals if `removing`
-  /// (the step word says so), returning the listeners removed, for it to release once the lock is.
+  /// The owner takes the queued work into `batch`, an empty array whose buffer becomes the queue's,
+  /// and applies the removals if `removing`: both to perform or release with the lock released.
   @inlinable mutating func handOver(_ batch: inout [Work], removing: Bool) -> Listeners<State> {
     if let extras { swap(&batch, &extras.queue) }
     return removing ? applyRemovals() : Listeners()
@@ -43,8 +38,7 @@
     makeExtras().queue.append(work)
   }
 
-  /// The owner lets go of the listeners that other threads removed while it owned the step;
-  /// returns them, for it to release once the lock is.
+  /// The owner lets go of the listeners other threads removed; returns them, to release unlocked.
   @usableFromInline mutating func applyRemovals() -> Listeners<State> {
     guard let extras else { return Listeners() }
     defer { (extras.removesAllListeners, extras.pendingRemovals) = (false, []) }
@@ -56,15 +50,13 @@
     return removed
   }
 
-  /// The extras as the step's owner needs them: `nil` on the plain path, where nothing in them
-  /// changes how work is performed.
+  /// The extras for the step's owner: `nil` on the plain path, where none of them changes a step.
   @inlinable mutating func stepExtras() -> RuntimeExtras<Action, Mutation, State>? {
     needsGeneralPath ? makeExtras() : nil
   }
 
-  /// The owner reduced a new state: returns whether it is committed, and the state it replaced,
-  /// to release once the lock is. A mutation from an effect cancelled since it was sent is not
-  /// committed: nothing of cancelled work lands after the cancel (R7).
+  /// Commits the owner's new state, unless the effect that sent it was cancelled since: nothing of
+  /// cancelled work lands after the cancel (R7). Returns the state replaced, to release unlocked.
   @inlinable mutating func commit(
     _ newState: State, from origin: EffectScope?
   ) -> (committed: Bool, replaced: State?) {
@@ -88,7 +80,8 @@
     return extras.published
   }
 
-  /// Synchronous observers and `StateSequence` consumers, in subscription order; the owner's.
+  /// Synchronous observers and `StateSequence` consumers, in subscription order: the step
+  /// owner's, read by it without the lock; another thread's removal waits (`pendingRemovals`).
   @inlinable var listeners: Listeners<State> {
     get { Listeners(first: firstListener, others: hasOtherListeners ? extras!.otherListeners : []) }
     set {
@@ -98,14 +91,12 @@
     }
   }
 
-  /// Removes the listener registered under `token`, or the registration still queued for it;
-  /// returns what was removed, for the caller to release once the lock is. By the owner.
+  /// By the owner: removes `token`'s listener, or its queued registration, to release unlocked.
   mutating func removeListener(_ token: ObjectIdentifier) -> Listener<State>? {
     listeners.remove(token) ?? removeQueuedListener(token)
   }
 
-  /// Removes a registration still queued under `token`, or leaves the removal to the step's
-  /// owner. By a thread that finds the step owned by another.
+  /// Step owned elsewhere: drops `token`'s queued registration, or leaves the removal to the owner.
   mutating func removeListenerLater(_ token: ObjectIdentifier) -> Listener<State>? {
     if let removed = removeQueuedListener(token) { return removed }
     makeExtras().pendingRemovals.append(token)
@@ -141,17 +132,14 @@
   /// Recomputes `needsGeneralPath`: a reactor not started, a hook, a recorder, a tracker,
   /// `take(until:)` work or an ended reactor need it. `RuntimeStorage.updatePath` mirrors it.
   @usableFromInline mutating func updatePath() {
-    guard state != nil else { return needsGeneralPath = true }
-    guard let extras else { return needsGeneralPath = false }
-    needsGeneralPath =
-      !extras.effects.stops.isEmpty || extras.effects.hasEnded || !extras.isPlain
+    guard state != nil, let extras else { return needsGeneralPath = state == nil }
+    needsGeneralPath = !extras.effects.stops.isEmpty || extras.effects.hasEnded || !extras.isPlain
   }
 
   // MARK: - Lifecycle
 
-  /// Ends the reactor while something may still hold it: every effect is cancelled, and from now
-  /// on actions are dropped; the caller updates the path, and whoever owns the step lets the
-  /// listeners go (`takeListeners()`). Returns what to do outside the lock.
+  /// Ends the reactor: every effect is cancelled, and actions are dropped from now on; the caller
+  /// updates the path, and whoever owns the step lets the listeners go (`takeListeners()`).
   mutating func end() -> Ending {
     // Idle waiters stay: they wait only while a task runs, and the tasks end after this.
     let extras = makeExtras()
@@ -189,8 +177,7 @@
   var tasksToCancel: [Task<Void, Never>] = []
   var turnsToResume: [(UnsafeContinuation<Bool, Never>, granted: Bool)] = []
   var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  /// What the machine let go of that may hold the user's values (a run with its action, a
-  /// predicate, waiting work): released with the follow-up, once the lock is.
+  /// Released unlocked: what left the machine holding user values (a run, its action, a predicate).
   @usableFromInline var released: [Any] = []
 
   @usableFromInline init() {}

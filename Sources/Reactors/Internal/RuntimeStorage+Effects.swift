@@ -1,6 +1,5 @@
-/// The interpreter of `Mutations`: one walk of the tree performs its immediate part and returns
-/// what must wait (`Pending`), whether it is called from `mutate`'s step or from an effect's task;
-/// the tasks run the rest with the same walk.
+/// The interpreter of `Mutations`: one walk performs a tree's immediate part and returns what must
+/// wait (`Pending`), from `mutate`'s step or from an effect's task, which runs the rest with it.
 extension RuntimeStorage {
   /// Starts what `mutate` returned beyond its inline immediate mutations; its tasks start on the
   /// executor of `isolation`, the actor the action was sent from (`nil`: the global executor).
@@ -29,9 +28,8 @@ extension RuntimeStorage {
     }
   }
 
-  /// Performs the immediate part of `node` — delivers mutations, registers scopes, fixes delay
-  /// deadlines — and returns what must wait, if anything. Mutations are delivered in the step
-  /// that called `mutate` (`inStep`, with its `extras`), or through `emit` from a task.
+  /// Performs `node`'s immediate part, returning what must wait: delivers mutations (in `mutate`'s
+  /// step if `inStep`, with `extras`; else via `emit`), registers scopes, fixes deadlines.
   @inlinable func advance<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action, _ reactor: R,
     inStep: Bool, _ extras: Extras? = nil
@@ -127,8 +125,7 @@ extension RuntimeStorage {
     }
   }
 
-  /// The id a key written in `mutate` stands for; computed before locking: reading an action's
-  /// case name may run its `customMirror`.
+  /// A key's id, computed before locking: reading an action's case name may run its `customMirror`.
   @usableFromInline func id(of key: EffectKey, for action: Action) -> EffectID {
     switch key {
     case .id(let id): id
@@ -152,9 +149,8 @@ extension RuntimeStorage {
     case .queued(let scope, _):
       launch(pending, in: EffectContext<R>.of(scope), on: isolation)
     default:
-      // The task starts before its scope is registered: this step owns the reactor until it
-      // ends, so what the task sends, and its end, wait in the step's queue until then; one
-      // hold then registers the scope with its task.
+      // The task starts before its scope is registered: this step owns the reactor until it ends,
+      // so what the task sends and its end wait in the step's queue; one hold then registers both.
       let context = EffectContext(reactor: reactor, action: action, parent: nil)
       // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
       let task = makeTask(
@@ -284,8 +280,7 @@ extension RuntimeStorage {
     enterLocked(.mutation(mutation, scope), reactor, from: scope, on: isolation)
   }
 
-  /// Records that an effect's task has returned; a running step may still hold mutations it
-  /// sent, so its scope then ends behind them, in the step's queue.
+  /// An effect's task returned: its scope ends, behind the mutations a running step may still hold.
   @inlinable func end(_ scope: EffectScope) {
     withLock { machine in
       guard claimStep(flagging: StepLock.queued, takingIt: false) else {
@@ -311,8 +306,7 @@ extension RuntimeStorage {
     for diagnostic in diagnostics { diagnostic.report(.effectFailed(error)) }
   }
 
-  /// Decides at once whether a `.queue` scope may run, or keeps `continuation` to resume when its
-  /// turn comes (`true`) or when it is cancelled (`false`).
+  /// Resumes `continuation` with whether a `.queue` scope runs: now, or at its turn or cancel.
   @usableFromInline func awaitTurn(
     of scope: EffectScope, _ continuation: UnsafeContinuation<Bool, Never>
   ) {
@@ -323,7 +317,11 @@ extension RuntimeStorage {
 
   /// Returns once no effect is running, or as soon as the calling task is cancelled.
   func waitUntilIdle() async {
-    let id = IdleWaitID.next()
+    // An id of its own, so that cancelling this wait removes exactly its continuation.
+    let id = idleWaitCount.withLock { count in
+      count += 1
+      return count
+    }
     await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let waits = withLock { machine in
@@ -337,22 +335,11 @@ extension RuntimeStorage {
     }
   }
 
-  var runningEffectCount: Int {
-    withLock { $0.effects.runningCount }
-  }
+  var runningEffectCount: Int { withLock { $0.effects.runningCount } }
 }
 
-/// Identifies one `waitUntilIdle()` call, so that cancelling it removes exactly its continuation.
-enum IdleWaitID {
-  private static let counter = Locked<UInt64>.make(0)
-
-  static func next() -> UInt64 {
-    counter.withLock {
-      $0 += 1
-      return $0
-    }
-  }
-}
+/// How many `waitUntilIdle()` calls there have been: the last one's id.
+private let idleWaitCount = Locked<UInt64>.make(0)
 
 /// Reported when `take(until:)` gets a predicate over another action type than the reactor's.
 struct ActionPredicateMismatch: Error, CustomStringConvertible {

@@ -1,6 +1,5 @@
-/// Where the step runs: the actor of the thread that owns it, as its sender declared it
-/// (`#isolation`), so that a main-actor observer told of a state by a main-actor step takes it
-/// at once instead of hopping.
+/// Where the step runs: the actor of its owner's thread, as its sender declared it (`#isolation`),
+/// so a main-actor observer told of a state by a main-actor step takes it at once, not hopping.
 extension RuntimeStorage {
   /// Notes, for a step just taken, whether it runs on the main actor. Only the owner writes it,
   /// before it runs any user code, and only the owner's observers read it.
@@ -10,7 +9,5 @@ extension RuntimeStorage {
   }
 
   /// Whether the step being performed runs on the main actor; read only by the step's owner.
-  var isStepOnMainActor: Bool {
-    withUnsafeMutablePointerToHeader { $0.pointee.isStepOnMainActor }
-  }
+  var isStepOnMainActor: Bool { header.isStepOnMainActor }
 }

@@ -1,7 +1,5 @@
-/// Who listens to a reactor, and the hooks of `ReactorsTesting`.
-///
-/// Subscribing is step work (`StepWork.listen`): the first state a new listener gets is handed
-/// over in the same order as every other state, so it never sees an older state after a newer one.
+/// Who listens, and the hooks of `ReactorsTesting`. Subscribing is step work (`StepWork.listen`): a
+/// new listener's first state comes in order with every other, never an older one after a newer.
 extension RuntimeStorage {
   func addObserver<R: Reactor>(
     _ observer: @escaping @Sendable (State) -> Void, for reactor: R
@@ -30,9 +28,8 @@ extension RuntimeStorage {
     }
   }
 
-  /// With the lock held, changes the listeners, which are the step owner's: `now` if the step is
-  /// free (taken for that instant), or `later`, which leaves the change to the thread that owns
-  /// the step, flagged so that it applies it before it publishes again or ends.
+  /// Changes the step owner's listeners, with the lock held: `now` if the step is free (taken for
+  /// that instant), else `later`, by the owner, flagged to do it before it publishes or ends.
   func changeListeners<Result>(
     _ machine: inout Machine, now: (inout Machine) -> Result, later: (inout Machine) -> Result
   ) -> Result {
@@ -42,14 +39,13 @@ extension RuntimeStorage {
   }
 
   /// Changes the test hooks, and the path that steps take accordingly.
-  func updateExtras(_ update: (RuntimeExtras<Action, Mutation, State>) -> Void) {
+  func updateExtras<Result>(_ update: (Extras) -> Result) -> Result {
     updatePath { update($0.makeExtras()) }
   }
 
   /// The tracker of this runtime's tasks, installed on the first call.
   func trackEffects() -> EffectTracker {
-    updatePath { machine in
-      let extras = machine.makeExtras()
+    updateExtras { extras in
       let tracker = extras.tracker ?? EffectTracker()
       extras.tracker = tracker
       return tracker

@@ -10,9 +10,7 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     enter(
       isolation.map { .sendIsolated(action, from: $0) } ?? .send(action), reactor, on: isolation
-    ) {
-      handle(action, nil, reactor, from: isolation)
-    }
+    ) { handle(action, nil, reactor, from: isolation) }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
@@ -61,8 +59,7 @@ extension RuntimeStorage {
     return startedState(of: reactor)
   }
 
-  /// The state of a reactor not used before: starts it, unless another thread's step is starting
-  /// it right now, in which case the initial state is still the current one.
+  /// Starts an unused reactor, returning its state: the initial one if another step is starting it.
   @usableFromInline func startedState<R: Reactor>(of reactor: R) -> State
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     submit(.barrier {}, reactor)
@@ -75,9 +72,7 @@ extension RuntimeStorage {
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor else { return }
     let thread = ThreadIdentity.current
-    let relaying = withLock { machine in
-      machine.extras.flatMap { $0.relayingThread == thread ? $0 : nil }
-    }
+    let relaying = withLock { $0.extras?.relayingThread == thread ? $0.extras : nil }
     if let relaying { perform(work, relaying, reactor) } else { submit(work, reactor) }
   }
 
@@ -136,9 +131,7 @@ extension RuntimeStorage {
 
   /// The state, read by the thread that owns the step without the lock: only that thread writes
   /// it, and it took the step from the last owner through the step word or the lock.
-  @inlinable var ownerState: State {
-    withUnsafeMutablePointerToHeader { $0.pointee.state! }
-  }
+  @inlinable var ownerState: State { withUnsafeMutablePointerToHeader { $0.pointee.state! } }
 
   /// Performs one piece of a step's work, on the thread that owns the step.
   @inlinable func perform<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
@@ -184,12 +177,9 @@ extension RuntimeStorage {
   /// listeners get first. What it replaces is released once the lock is.
   @usableFromInline func publishUnreduced(_ state: State, commits: Bool) {
     _ = withLock { machine in
-      var published: State?
-      if let extras = machine.extras, extras.pipeline?.states != nil {
-        published = state
-        swap(&published, &extras.published)
-      }
-      return (commits ? machine.commit(state, from: nil).replaced : nil, published)
+      let extras = machine.extras.flatMap { $0.pipeline?.states != nil ? $0 : nil }
+      defer { extras?.published = state }
+      return (commits ? machine.commit(state, from: nil).replaced : nil, extras?.published)
     }
     publish(state)
   }
@@ -210,8 +200,7 @@ extension RuntimeStorage {
     recorder?.actionSent(action)
     defer { recorder?.sentActionPerformed() }
     // The predicates are user code: run on a copy, with the lock released.
-    let stops = withLock { $0.effects.stops }
-    let matching = stops.filter { $0.matches(action) }.map(\.scope)
+    let matching = withLock { $0.effects.stops }.filter { $0.matches(action) }.map(\.scope)
     if !matching.isEmpty {
       cancel { effects in matching.reduce(into: FollowUp()) { $0 += effects.cancel($1) } }
     }
@@ -285,8 +274,7 @@ extension RuntimeStorage {
     extras.recorder?.mutationReduced(mutation)
   }
 
-  /// Tells every listener of a new state, in order. The listeners are the owner's: read where
-  /// they are, without the lock or a copy.
+  /// Tells each listener of a new state, in order: the owner's, read in place without lock or copy.
   @inlinable func publish(_ state: State) {
     if step.loadWord() & StepLock.removals != 0 { applyRemovals() }
     let allAlive = withUnsafeMutablePointerToHeader { machine in

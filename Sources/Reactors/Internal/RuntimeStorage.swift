@@ -1,9 +1,8 @@
-/// Owns a reactor's lock, its step word (`StepLock`: who owns the step) and its `RuntimeMachine`,
-/// and performs what the machine decides: runs the user's code, tells listeners, starts, cancels
-/// and resumes tasks. The lock is held only while the machine is read or updated — never while
-/// user code runs, and nothing of the user's is released while it is held: values that leave the
-/// machine are dropped after unlocking. `+Step` performs a step, `+Effects` interprets what
-/// `mutate` returned and runs its tasks, `+Listeners` manages who listens and the test hooks.
+/// Owns a reactor's lock, step word (`StepLock`: who owns the step) and `RuntimeMachine`, and
+/// performs what the machine decides: runs user code, tells listeners, starts, cancels and resumes
+/// tasks. The lock is held only to read or update the machine: never while user code runs or
+/// anything of the user's is released (it is dropped after unlocking). `+Step` performs a step,
+/// `+Effects` what `mutate` returned, `+Listeners` who listens and test hooks.
 @usableFromInline
 final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable>:
   ManagedBuffer<RuntimeMachine<Action, Mutation, State>, StepLock>
@@ -37,11 +36,10 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
 
   deinit {
     // The reactor is gone: cancel everything it started and end every consumer (R9).
-    var ending = withUnsafeMutablePointerToHeader { $0.pointee.end() }
-    ending.listeners = withUnsafeMutablePointerToHeader { $0.pointee.takeListeners() }
-    let (queue, watcher, state) = withUnsafeMutablePointerToHeader {
-      ($0.pointee.extras?.queue ?? [], $0.pointee.extras?.watcher, $0.pointee.state)
-    }
+    var ending = header.end()
+    ending.listeners = header.takeListeners()
+    let extras = header.extras
+    let (queue, watcher, state) = (extras?.queue ?? [], extras?.watcher, header.state)
     for case .barrier(let release) in queue { release() }
     ending.perform()
     if let watcher, let state { watcher(state, true) }  // The last state, whether it waits or not.
@@ -64,18 +62,17 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     withLock { machine in
       let result = body(&machine)
       machine.updatePath()
+      // Only this, with the lock held, changes the bit: one look decides whether it must.
       let general = machine.needsGeneralPath
-      while true {
-        let word = step.loadWordLocked()
-        let wanted = general ? word | StepLock.general : word & ~StepLock.general
-        if word == wanted || step.exchangeWordLocked(word, wanted) { return result }
+      if general != (step.loadWordLocked() & StepLock.general != 0) {
+        general ? step.setLocked(StepLock.general) : step.clearLocked(StepLock.general)
       }
+      return result
     }
   }
 
-  /// The step word, for the step's entry points.
+  /// The step word: the tail never moves, and the pointer is used only while `self` is.
   @inlinable var step: UnsafeMutablePointer<StepLock> {
-    // The tail never moves; the pointer is used only while `self` is.
     withUnsafeMutablePointerToElements { $0 }
   }
 }

@@ -1,6 +1,5 @@
-/// The queue between a reactor and one consumer of its ``StateSequence``: the runtime pushes, the
-/// consumer pops in `next()`. A consumer that stops (its iterator released, its task cancelled)
-/// empties the buffer at once and tells the runtime, which forgets it.
+/// The queue between a reactor and one ``StateSequence`` consumer, read in `next()`: one that stops
+/// (iterator gone, task cancelled) empties it at once and tells the runtime, which forgets it.
 @usableFromInline final class StateBuffer<State: Sendable>: Sendable {
   @usableFromInline let contents: Locked<Contents>
 
@@ -39,8 +38,7 @@
   /// Hands a state to the consumer; returns `false` once the consumer has gone.
   @discardableResult
   @inlinable func push(_ state: State) -> Bool {
-    // A state replaced here is released once the lock is: its `deinit` may send to the reactor,
-    // which pushes to this buffer again.
+    // Released unlocked: a replaced state's `deinit` may send to the reactor, pushing here again.
     let (waiter, isAlive, replaced) = contents.withLock {
       contents -> (UnsafeContinuation<State?, Never>?, Bool, State?) in
       if contents.isFinished { return (nil, false, nil) }

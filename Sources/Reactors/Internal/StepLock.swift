@@ -4,13 +4,11 @@ import Darwin
 import Synchronization
 #endif
 
-/// The tail of a runtime's storage: its lock, and the step word beside it, which says who owns
-/// the reactor's step: a thread takes a free, plain step with one compare-exchange and ends it
-/// with another, so such a step holds the lock only for its commit.
-///
-/// The word is a `Synchronization.Atomic` on Linux, Windows and WASI. Apple systems have that only
-/// from macOS 15 and iOS 18, after this package's minimums: there it is an `Int` guarded by the
-/// `os_unfair_lock`, whose uncontended hold costs about as much as an atomic operation.
+/// The tail of a runtime's storage: its lock, and beside it the step word, which says who owns the
+/// step: a thread takes a free, plain step with one compare-exchange and ends it with another, so
+/// such a step holds the lock only for its commit. The word is an `Atomic`, but on Apple systems,
+/// which have that only from macOS 15 and iOS 18 (after this package's minimums), an `Int` guarded
+/// by the `os_unfair_lock`, whose uncontended hold costs about as much as an atomic operation.
 #if canImport(Darwin)
 @usableFromInline struct StepLock {
   // Copyable here: Apple systems before macOS 15 and iOS 18 cannot make the metadata of a
@@ -82,8 +80,7 @@ extension UnsafeMutablePointer where Pointee == StepLock {
     #endif
   }
 
-  /// The word, for the step's owner: a flag another thread set a moment ago may be missed,
-  /// never one its own thread set.
+  /// The word, for the step's owner: a flag another thread just set may be missed, never its own.
   @inlinable func loadWord() -> Int {
     #if canImport(Darwin)
     lock.whileLocked { pointee.word }

@@ -3,8 +3,7 @@
 @usableFromInline enum StepWork<Action: Sendable, Mutation: Sendable, State: Sendable> {
   /// An action sent from no actor: the `take(until:)` predicates see it, then `transform(action:)`.
   case send(Action)
-  /// An action as sent from an actor, where its effects start. A case of its own, so that the
-  /// queue's pieces of a nonisolated sender copy no actor.
+  /// An action sent from an actor, where its effects start: a case so that `.send` holds no actor.
   case sendIsolated(Action, from: any Actor)
   /// An action as sent by a test store, which is told when its step begins (`true`) and ends
   /// (`false`) to perform it: what is reduced in between are the action's immediate mutations.

@@ -2,8 +2,7 @@
 /// task tells when it ends. (Inlinable code cannot name the SPI `EffectTracker` itself.)
 @usableFromInline struct TaskCount: Sendable {
   let tracker: EffectTracker?
-  /// Whether a tracker counts the task: only then does its work run through `run(for:_:)`, so
-  /// that an untracked effect pays no extra call.
+  /// Whether a tracker counts the task: only then does its work pay a call to `run(for:_:)`.
   @usableFromInline let isTracked: Bool
 
   /// A task no tracker counts.

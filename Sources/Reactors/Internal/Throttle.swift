@@ -5,9 +5,8 @@
   let id: EffectID
   let arrive: @Sendable () -> Arrival
 
-  /// Decides with the id's window (`nil` until the first run) whether the run in the scope starts
-  /// (`.start`), waits for the interval's end (`.hold`, displacing the held run it returns), or is
-  /// dropped (`.skip`).
+  /// Decides with the id's window (`nil` at first) whether the scope's run starts (`.start`),
+  /// waits for the interval's end (`.hold`, displacing the held run it returns) or drops (`.skip`).
   @usableFromInline typealias Arrival = (inout AnyObject?, EffectScope) -> (
     EffectTable.Registration, replacing: EffectScope?
   )
@@ -37,8 +36,7 @@
     }
   }
 
-  /// The window of one id on one clock, kept in `EffectTable` across runs: the machine, whose
-  /// held element is the held run's scope.
+  /// An id's window on one clock, kept in `EffectTable` across runs; it holds the held run's scope.
   final class Window<C: Clock> where C.Duration == Duration {
     var machine: ThrottleStateMachine<EffectScope, C.Instant>
 

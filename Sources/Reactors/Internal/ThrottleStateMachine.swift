@@ -1,7 +1,6 @@
-/// A throttle's decisions: an element passes now, waits for the interval's end, or is dropped.
-///
-/// The first element passes at once and opens an interval. One element that arrives within it is
-/// held — the newest (`latest`) or the first — and passes when the interval ends, opening the next.
+/// A throttle's decisions: an element passes now, waits for the interval's end, or is dropped. The
+/// first element passes at once and opens an interval. One element that arrives within it is held
+/// (the newest if `latest`, else the first) and passes when the interval ends, opening the next.
 /// The machine never sleeps: it is told the time of each event; a held element whose time has come
 /// counts as passed, whoever delivers it (the storage's timer, or the next arrival, if overdue).
 struct ThrottleStateMachine<Element, Instant: InstantProtocol>: TimerStateMachine
