@@ -1,19 +1,19 @@
 #if canImport(Darwin)
 import Darwin
-#elseif canImport(Glibc)
+#else
+import Synchronization
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Android)
 import Android
-#else
-import Synchronization
+#endif
 #endif
 
 /// A value guarded by a lock, in one allocation: `os_unfair_lock` on Apple platforms (older than
-/// `Mutex`, macOS 15); `pthread_mutex_t` where the C library has it, as ThreadSanitizer sees its
-/// every hand-over (not `Mutex`'s contended path on Linux, through the kernel); `Mutex` elsewhere
-/// (Windows, WASI). Not recursive: never call out to user code from inside ``withLock(_:)``.
+/// `Mutex`, macOS 15), ``PlatformLock`` elsewhere. Not recursive: never call out to user code
+/// from inside ``withLock(_:)``.
 @usableFromInline struct Locked<Value>: @unchecked Sendable {
   // Safe: the value is reached only through `withLock`, which holds the lock for the whole
   // access. (`ManagedBuffer` is marked non-`Sendable`, so the promise is made here.)
@@ -22,14 +22,7 @@ import Synchronization
   /// Makes a box holding `value`.
   static func make(_ value: Value) -> Locked<Value> {
     let buffer = LockedBuffer.create(minimumCapacity: 1) { _ in value }
-    buffer.withUnsafeMutablePointerToElements { lock in
-      #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-      lock.initialize(to: PlatformLock())
-      #else
-      lock.initialize(to: Mutex(()))
-      #endif
-      lock.readyLockInPlace()
-    }
+    buffer.withUnsafeMutablePointerToElements { $0.initialize(to: PlatformLock()) }
     return Locked(buffer: unsafeDowncast(buffer, to: LockedBuffer.self))
   }
 
@@ -44,48 +37,54 @@ import Synchronization
 /// The storage of ``Locked``: the value is the buffer's header, the lock its tail, never moved.
 @usableFromInline final class LockedBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
   deinit {
-    withUnsafeMutablePointerToElements { lock in
-      lock.tearDownLockInPlace()
-      lock.deinitialize(count: 1)
-    }
+    _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
   }
 }
 
 #if canImport(Darwin)
 @usableFromInline typealias PlatformLock = os_unfair_lock
-#elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-@usableFromInline typealias PlatformLock = pthread_mutex_t
 #else
-@usableFromInline typealias PlatformLock = Mutex<Void>
+/// A lock in one atomic word, for holds of a few dozen nanoseconds that never run user code:
+/// taken with a compare-exchange, released with a store. A thread that finds it held spins, then
+/// yields the processor between tries; nobody parks in the kernel, so nobody is woken there (a
+/// `pthread_mutex_t` parks at the first collision, and its 40 bytes took an idle reactor's
+/// storage to a larger size class). ThreadSanitizer sees each hand-over through the atomic.
+@usableFromInline struct PlatformLock: ~Copyable {
+  @usableFromInline let word = Atomic<UInt32>(0)
+
+  @usableFromInline init() {}
+}
 #endif
 
 extension UnsafeMutablePointer where Pointee == PlatformLock {
-  /// Readies a lock already in the memory it stays in (`LockedBuffer`'s tail, `StepLock`).
-  func readyLockInPlace() {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Android)
-    precondition(pthread_mutex_init(self, nil) == 0, "pthread_mutex_init failed")
-    #endif
-  }
-
-  /// Tears the lock down before its memory is deinitialized.
-  func tearDownLockInPlace() {
-    #if canImport(Glibc) || canImport(Musl) || canImport(Android)
-    pthread_mutex_destroy(self)
-    #endif
-  }
-
   /// Runs `body` with the lock held.
   @inlinable func whileLocked<Result>(_ body: () throws -> Result) rethrows -> Result {
     #if canImport(Darwin)
     os_unfair_lock_lock(self)
     defer { os_unfair_lock_unlock(self) }
-    return try body()
-    #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
-    pthread_mutex_lock(self)
-    defer { pthread_mutex_unlock(self) }
-    return try body()
     #else
-    return try pointee.withLock { _ in try body() }
+    if !pointee.word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged {
+      lockHeld()
+    }
+    defer { pointee.word.store(0, ordering: .releasing) }
     #endif
+    return try body()
   }
+
+  #if !canImport(Darwin)
+  /// Takes the lock another thread holds: loads until it looks free (a failed compare-exchange
+  /// takes the word's cache line from the holder), yielding after a while in case the holder
+  /// waits for this processor.
+  @usableFromInline func lockHeld() {
+    var tries = 0
+    while pointee.word.load(ordering: .relaxed) != 0
+      || !pointee.word.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
+    {
+      tries += 1
+      #if canImport(Glibc) || canImport(Musl) || canImport(Android)
+      if tries >= 100 { sched_yield() }
+      #endif
+    }
+  }
+  #endif
 }

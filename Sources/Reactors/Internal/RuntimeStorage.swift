@@ -29,7 +29,6 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
       create(minimumCapacity: 1) { _ in machine }, to: RuntimeStorage.self)
     storage.withUnsafeMutablePointerToElements { tail in
       tail.initialize(to: StepLock())
-      tail.lock.readyLockInPlace()
     }
     return storage
   }
@@ -43,10 +42,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     for case .barrier(let release) in queue { release() }
     ending.perform()
     if let watcher, let state { watcher(state, true) }  // The last state, whether it waits or not.
-    withUnsafeMutablePointerToElements { tail in
-      tail.lock.tearDownLockInPlace()
-      tail.deinitialize(count: 1)
-    }
+    _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
   }
 
   /// Runs `body` with the lock held.

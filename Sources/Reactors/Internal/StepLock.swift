@@ -19,11 +19,7 @@ import Synchronization
 #else
 @usableFromInline struct StepLock: ~Copyable {
   // The lock comes first: `lock` below points at it.
-  #if canImport(Glibc) || canImport(Musl) || canImport(Android)
-  @usableFromInline var lock = PlatformLock()  // Readied in place: `readyLockInPlace()`.
-  #else
-  @usableFromInline var lock = PlatformLock(())
-  #endif
+  @usableFromInline let lock = PlatformLock()
   @usableFromInline let word = Atomic(StepLock.general)
 }
 #endif
