@@ -30,8 +30,7 @@ extension TerminalSession {
         let text = try? String(contentsOfFile: "\(directory)/\(task)/\(name)", encoding: .utf8)
         return text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
       }
-      let stat = read("stat")
-      let state = stat.range(of: ") ").map { String(stat[$0.upperBound...].prefix(1)) } ?? "?"
+      let state = schedulingState(inStat: "\(directory)/\(task)/stat").map(String.init) ?? "?"
       return "thread \(task) \(read("comm")): state \(state), waits in \(read("wchan"))"
     }
   }

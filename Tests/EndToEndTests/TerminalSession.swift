@@ -165,11 +165,15 @@ final class TerminalSession: @unchecked Sendable {
 
   /// Whether the program is stopped (state `T` in `/proc/PID/stat`).
   var isStopped: Bool {
-    let path = "/proc/\(process.processIdentifier)/stat"
+    Self.schedulingState(inStat: "/proc/\(process.processIdentifier)/stat") == "T"
+  }
+
+  /// The state letter (`R`, `S`, `D`, `T`…) of a process or thread, from its `/proc` `stat` file.
+  static func schedulingState(inStat path: String) -> Character? {
     guard let stat = try? String(contentsOfFile: path, encoding: .utf8),
       let afterName = stat.range(of: ") ")
-    else { return false }
-    return stat[afterName.upperBound...].first == "T"
+    else { return nil }
+    return stat[afterName.upperBound...].first
   }
 
   /// Whether the terminal is in the mode it had before the program started.

@@ -4,7 +4,8 @@ import Testing
 
 @testable import Reactors
 
-/// The runtime's lock, `Locked`: `os_unfair_lock` on Apple platforms, `Mutex` elsewhere.
+/// The runtime's lock, `Locked`: `os_unfair_lock` on Apple platforms, one atomic word elsewhere
+/// (`PlatformLock`), which a waiter spins on, then yields between tries.
 @Suite(.timeLimit(.minutes(3))) struct LockTests {
   @Test func threadsIncrementingOneCounterLoseNoIncrement() async {
     // Given a counter behind the lock
@@ -35,12 +36,17 @@ import Testing
       }
     }.start()
     holding.wait()
-    // When another thread waits for it, and the holder lets go
+    // When another thread is about to wait for it, and the holder lets go
+    let trying = DispatchSemaphore(value: 0)
     let waiter = Task.detached {
-      await runOnThreads([0]) { _ in counter.withLock { $0 += 1 } }
+      await runOnThreads([0]) { _ in
+        trying.signal()
+        counter.withLock { $0 += 1 }
+      }
     }
+    trying.wait()
     letGo.signal()
-    // Then the waiter takes it, woken by the release
+    // Then the waiter takes it once it is released
     let woken = await withDeadline("the waiter to take the lock", limit: .seconds(100)) {
       await waiter.value
       return true
