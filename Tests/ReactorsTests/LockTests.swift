@@ -24,29 +24,26 @@ import Testing
   }
 
   @Test func aThreadWaitingForTheLockGetsItOnceItIsReleased() async {
-    // Given a thread holding the lock until told to let go
+    // Given a thread holding the lock until another is about to take it
     let counter = Locked.make(0)
     let holding = DispatchSemaphore(value: 0)
-    let letGo = DispatchSemaphore(value: 0)
+    let trying = DispatchSemaphore(value: 0)
     Thread {
       counter.withLock { value in
         holding.signal()
-        letGo.wait()
+        trying.wait()
         value += 1
       }
     }.start()
     holding.wait()
-    // When another thread is about to wait for it, and the holder lets go
-    let trying = DispatchSemaphore(value: 0)
+    // When that other thread takes it, finding it held
     let waiter = Task.detached {
       await runOnThreads([0]) { _ in
         trying.signal()
         counter.withLock { $0 += 1 }
       }
     }
-    trying.wait()
-    letGo.signal()
-    // Then the waiter takes it once it is released
+    // Then it gets it once the holder lets go
     let woken = await withDeadline("the waiter to take the lock", limit: .seconds(100)) {
       await waiter.value
       return true
