@@ -170,6 +170,20 @@ import Testing
     #expect(outcome.values.contains("first cancelled"))
   }
 
+  @Test func aBurstOfLatestSendsFromAnActorStartsTheNewestRunWhileItGoesOn() async {
+    // Given an actor that sends a `.latest` query and yields, over and over, so that the slot's
+    // task (on that actor too) mostly finds its run replaced when it looks, and waits a turn
+    let actor = MarkedActor()
+    let reactor = ScriptedReactor()
+    // When it sends until one of the runs has started, 1,000 queries at most
+    let sent = await sendLatestUntilARunStarts(from: actor, to: reactor, atMost: 1_000)
+    await withDeadline("the last run to end") { await reactor.waitUntilIdle() }
+    // Then a run started while the burst went on (the task waits 16 turns at most, and the
+    // actor sends one or two queries a turn), and only the newest query's run ran
+    #expect(sent < 100)
+    #expect(reactor.currentState.log == ["ran \(sent)"])
+  }
+
   @Test func latestStartsTheNewRunWithoutWaitingForTheCancelledOneToReturn() async {
     let reactor = ScriptedReactor()
     let slow = Gate()
@@ -678,4 +692,24 @@ func spin(until condition: () -> Bool) -> Bool {
     sched_yield()
   }
   return true
+}
+
+/// Sends `.latest` queries to `reactor` from `actor`, yielding the actor after each, until one
+/// of their runs has started or `limit` were sent; returns how many were sent.
+private func sendLatestUntilARunStarts(
+  from actor: isolated MarkedActor, to reactor: ScriptedReactor, atMost limit: Int
+) async -> Int {
+  let started = Recorder<Int>()
+  for query in 1...limit {
+    reactor.send(
+      .perform(
+        .run { send in
+          started.record(query)
+          send(.append("ran \(query)"))
+        }
+        .cancellable(id: "search", policy: .latest)))
+    await Task.yield()
+    if !started.values.isEmpty { return query }
+  }
+  return limit
 }

@@ -29,6 +29,14 @@
     reactor?.runtime.storage.end(self)
   }
 
+  /// `run(work)`, as the task `count` counted, which ends with it; untracked, without a call.
+  @inlinable nonisolated(nonsending) func run(
+    _ work: Pending<R.Mutation>, as count: TaskCount
+  ) async {
+    if count.isTracked { await count.run(for: action) { await run(work) } } else { await run(work) }
+    count.taskEnded()
+  }
+
   @inlinable nonisolated(nonsending) func execute(_ work: Pending<R.Mutation>) async {
     switch work {
     case .run(let operation):

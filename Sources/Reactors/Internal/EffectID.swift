@@ -1,26 +1,23 @@
-/// A hashable, sendable identity for cancellable work or an attached child. Compared by its hash
-/// (computed once) and type, and only then its value: a lookup of another id costs two integer
-/// comparisons, and no id is boxed in an `AnyHashable`, made and compared through dynamic casts.
+/// A hashable, sendable identity for cancellable work or an attached child. Compared by type
+/// first, then by value: no id is boxed in an `AnyHashable`, made and compared through dynamic
+/// casts. Hashed only when a table looks it up (`EffectTable` checks the id it used last first).
 @usableFromInline struct EffectID: Hashable, Sendable {
   /// The id as the user wrote it; stored inline when small (an enum case, an integer, a string).
   @usableFromInline let value: any Hashable & Sendable
   /// The identity of the id's type: ids of different types never match.
   @usableFromInline let type: ObjectIdentifier
-  /// The value's hash, computed once.
-  @usableFromInline let hash: Int
 
   @inlinable init<ID: Hashable & Sendable>(_ id: ID) {
     value = id
     type = ObjectIdentifier(ID.self)
-    hash = id.hashValue
   }
 
   @inlinable static func == (lhs: EffectID, rhs: EffectID) -> Bool {
-    lhs.hash == rhs.hash && lhs.type == rhs.type && lhs.value.isEqual(to: rhs.value)
+    lhs.type == rhs.type && lhs.value.isEqual(to: rhs.value)
   }
 
   @inlinable func hash(into hasher: inout Hasher) {
-    hasher.combine(hash)
+    value.hash(into: &hasher)
   }
 
   /// The key of `cancellable(policy:)` work: the action's case name (no payload) and its type.

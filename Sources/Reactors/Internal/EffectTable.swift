@@ -10,6 +10,8 @@
   private(set) var runningScopes = 0
   /// The runs of each id that has any.
   private var groups: [EffectID: Group] = [:]
+  /// The group looked up last, if it is still in `groups`: a burst of one id's runs hashes nothing.
+  private var lastGroup: (id: EffectID, group: Group)?
   /// `take(until:)` scopes and their predicates.
   private(set) var stops: [(scope: EffectScope, matches: @Sendable (Any) -> Bool)] = []
   /// Tasks waiting in `waitUntilIdle()`, by the id of their wait.
@@ -75,7 +77,7 @@
       if let matches { stops.append((scope, matches)) }
       return (.start(scope), followUp)
     case .cancellable(let id, let policy):
-      let group = groups[id] ?? makeGroup(id)
+      let group = group(id) ?? makeGroup(id)
       switch policy {
       case .merge:
         break
@@ -106,7 +108,7 @@
       // The run it displaces waits in a task of its own: cancelled, it never starts.
       if let replaced { followUp = cancel(replaced) }
       // Held or running, it is a run of the id: `cancel(id:)` reaches it.
-      insert(scope, runningIn: groups[id] ?? makeGroup(id))
+      insert(scope, runningIn: group(id) ?? makeGroup(id))
       return (registration, followUp)
     }
   }
@@ -140,7 +142,7 @@
     id: EffectID, newSlot: (EffectID) -> LatestSlot
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {
     if hasEnded { return nil }
-    let group = groups[id] ?? makeGroup(id)
+    let group = group(id) ?? makeGroup(id)
     let followUp = cancelAll(in: group, includingOpenSlot: false)
     if let open = group.open { return (open, false, followUp) }
     let slot = newSlot(id)
@@ -158,7 +160,7 @@
     precondition(slot.isWaiting, "Internal inconsistency: a .latest slot's run taken twice")
     slot.isWaiting = false
     slotsWaitingForTasks -= 1
-    guard let group = groups[slot.id], group.open === slot else {
+    guard let group = group(slot.id), group.open === slot else {
       // Cancelled: the task ends here, and with it perhaps the reactor's last work.
       var followUp = FollowUp()
       followUp.idleWaiters = takeIdleWaitersIfIdle()
@@ -187,7 +189,7 @@
   @usableFromInline mutating func cancel(id: EffectID) -> FollowUp {
     // A throttle cancelled starts afresh: its next run starts at once.
     throttles[id] = nil
-    guard let group = groups[id] else { return FollowUp() }
+    guard let group = group(id) else { return FollowUp() }
     defer { dropIfEmpty(group, id) }
     return cancelAll(in: group, includingOpenSlot: true)
   }
@@ -350,12 +352,22 @@
 
   private mutating func makeGroup(_ id: EffectID) -> Group {
     let group = Group()
-    groups[id] = group
+    (groups[id], lastGroup) = (group, (id, group))
+    return group
+  }
+
+  /// The runs of `id`, if it has any: the group looked up last first, without hashing the id.
+  private mutating func group(_ id: EffectID) -> Group? {
+    if let lastGroup, lastGroup.id == id { return lastGroup.group }
+    guard let group = groups[id] else { return nil }
+    lastGroup = (id, group)
     return group
   }
 
   /// Forgets `group`, the runs of `id`, once nothing runs or waits in it.
   private mutating func dropIfEmpty(_ group: Group, _ id: EffectID) {
-    if group.isEmpty, groups[id] === group { groups[id] = nil }
+    guard group.isEmpty, groups[id] === group else { return }
+    groups[id] = nil
+    if lastGroup?.group === group { lastGroup = nil }
   }
 }

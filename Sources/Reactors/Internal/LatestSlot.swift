@@ -11,6 +11,8 @@
   final var isWaiting = true
   /// The scope of the run the task took, once it started.
   final var taken: EffectScope?
+  /// How many runs have been left in the slot: its task waits while a burst keeps leaving more.
+  @usableFromInline final var replacements = 0
 
   @usableFromInline init(id: EffectID) {
     self.id = id
@@ -30,6 +32,7 @@
   @inlinable func replace(
     with work: Pending<R.Mutation>, for action: R.Action
   ) -> (Pending<R.Mutation>?, R.Action?) {
+    replacements &+= 1
     defer { (self.work, self.action) = (work, action) }
     return (self.work, self.action)
   }
@@ -38,4 +41,10 @@
     defer { (work, action) = (nil, nil) }
     return (work, action)
   }
+}
+
+/// What a `.latest` slot's task finds: its run, in a scope made now; a slot cancelled; or more
+/// runs left there than it saw last (a burst goes on: it looks again after a turn).
+@usableFromInline enum LatestTake<R: Reactor> {
+  case taken(EffectContext<R>, Pending<R.Mutation>), cancelled, waitAfter(Int)
 }

@@ -182,29 +182,38 @@ extension RuntimeStorage {
     let start = (slot, WeakReactor(reactor), count)
     let task = IsolatedTask.start(on: isolation, priority: work.priority, start) { _, start in
       let (slot, reactor, count) = start
-      // One turn for the sender first: a burst of sends replaces the work meanwhile.
-      await Task.yield()
-      guard let (context, work) = reactor.reactor?.runtime.storage.take(slot, reactor.reactor)
-      else {
-        return count.taskEnded()  // Cancelled before it started: the run never starts.
+      // One turn for the sender first, and another while a burst keeps replacing the run (16 at
+      // most): a burst starts few runs, a lone send's run starts after one turn.
+      var seen = 1
+      for turn in 1...16 {
+        await Task.yield()
+        // Taken in a statement of its own: the reactor is not held while the run awaits.
+        let found = reactor.reactor.map {
+          $0.runtime.storage.take(slot, $0, unlessReplacedSince: turn < 16 ? seen : nil)
+        }
+        switch found {
+        case .waitAfter(let replacements)?:
+          seen = replacements
+        case .taken(let context, let work)?:
+          return await context.run(work, as: count)
+        case .cancelled?, nil:
+          return count.taskEnded()  // Cancelled before it started: the run never starts.
+        }
       }
-      if count.isTracked {
-        await count.run(for: context.action) { await context.run(work) }
-      } else {
-        await context.run(work)
-      }
-      count.taskEnded()
     }
     withLock { $0.makeExtras().effects.attach(task, to: slot) }.perform()
   }
 
-  /// The newest run left in `slot`, taken by its task in a scope made now; `nil` if cancelled.
+  /// The newest run left in `slot`, taken by its task in a scope made now, unless more runs than
+  /// `seen` were left there by then.
   @inlinable func take<R: Reactor>(
-    _ slot: LatestRun<R>, _ reactor: R?
-  ) -> (EffectContext<R>, Pending<Mutation>)?
+    _ slot: LatestRun<R>, _ reactor: R?, unlessReplacedSince seen: Int?
+  ) -> LatestTake<R>
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    typealias Taken = (EffectContext<R>, Pending<Mutation>)
-    let (taken, followUp) = withLock { machine -> (Taken?, FollowUp) in
+    let (taken, followUp) = withLock { machine -> (LatestTake<R>, FollowUp) in
+      if let seen, slot.replacements != seen, slot.action != nil {
+        return (.waitAfter(slot.replacements), FollowUp())
+      }
       let (scope, followUp) = machine.makeExtras().effects.take(slot) { parent, id in
         // An open slot always holds a run: a cancel closes the slot as it drops the run.
         guard let action = slot.action else {
@@ -212,9 +221,9 @@ extension RuntimeStorage {
         }
         return EffectContext(reactor: reactor, action: action, parent: parent, id: id)
       }
-      guard let scope, let work = slot.work else { return (nil, followUp) }
+      guard let scope, let work = slot.work else { return (.cancelled, followUp) }
       (slot.work, slot.action) = (nil, nil)
-      return ((EffectContext<R>.of(scope), work), followUp)
+      return (.taken(EffectContext<R>.of(scope), work), followUp)
     }
     followUp.perform()
     return taken
@@ -241,12 +250,7 @@ extension RuntimeStorage {
     IsolatedTask.start(on: isolation, priority: work.priority, (context, work, count)) {
       _, task in
       let (context, work, count) = task
-      if count.isTracked {
-        await count.run(for: context.action) { await context.run(work) }
-      } else {
-        await context.run(work)
-      }
-      count.taskEnded()
+      await context.run(work, as: count)
     }
   }
 
