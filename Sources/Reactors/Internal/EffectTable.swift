@@ -97,7 +97,6 @@
       }
       return (.start(insert(make(parent, id), runningIn: group)), followUp)
     case .throttled(let id, let decide):
-      // It starts now, is held until its interval ends, or is dropped.
       let scope = make(parent, id)
       let (registration, replaced) = decide(&throttles[id], scope)
       if case .skip = registration {

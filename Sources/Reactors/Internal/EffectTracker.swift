@@ -28,13 +28,9 @@
   /// Tasks started and not yet returned.
   public var runningCount: Int { state.withLock { $0.running } }
 
-  func taskStarted() {
-    state.withLock { $0.running += 1 }
-  }
+  func taskStarted() { state.withLock { $0.running += 1 } }
 
-  func taskEnded() {
-    update { $0.running -= 1 }
-  }
+  func taskEnded() { update { $0.running -= 1 } }
 
   /// The tasks asleep on a test clock, if every running task is; `nil` otherwise, and when idle.
   public var parkedEffects: [ParkedEffect]? {
@@ -44,14 +40,10 @@
   }
 
   /// Returns once every running task (if any) sleeps on a test clock, or the caller is cancelled.
-  public func waitUntilSettled() async {
-    await wait(until: \.isSettled)
-  }
+  public func waitUntilSettled() async { await wait(until: \.isSettled) }
 
   /// Returns once no task is running, or as soon as the calling task is cancelled.
-  public func waitUntilNoneRunning() async {
-    await wait(until: \.isIdle)
-  }
+  public func waitUntilNoneRunning() async { await wait(until: \.isIdle) }
 
   /// Changes the state, then takes out the waiters it satisfies and resumes them, unlocked.
   fileprivate func update(_ change: (inout State) -> Void) {
@@ -81,8 +73,7 @@
         if resumeNow { continuation.resume() }
       }
     } onCancel: {
-      let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-      waiter?.continuation.resume()
+      state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
     }
   }
 }

@@ -11,9 +11,8 @@ import Android
 #endif
 #endif
 
-/// A value guarded by a lock, in one allocation: `os_unfair_lock` on Apple platforms (older than
-/// `Mutex`, macOS 15), ``PlatformLock`` elsewhere. Not recursive: never call out to user code
-/// from inside ``withLock(_:)``.
+/// A value guarded by a lock, in one allocation: `os_unfair_lock` on Apple systems (`Mutex` needs
+/// macOS 15), ``PlatformLock`` elsewhere. Not recursive: no user code in ``withLock(_:)``.
 @usableFromInline struct Locked<Value>: @unchecked Sendable {
   // Safe: the value is reached only through `withLock`, which holds the lock for the whole
   // access. (`ManagedBuffer` is marked non-`Sendable`, so the promise is made here.)
@@ -36,9 +35,7 @@ import Android
 
 /// The storage of ``Locked``: the value is the buffer's header, the lock its tail, never moved.
 @usableFromInline final class LockedBuffer<Value>: ManagedBuffer<Value, PlatformLock> {
-  deinit {
-    _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
-  }
+  deinit { _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) } }
 }
 
 #if canImport(Darwin)

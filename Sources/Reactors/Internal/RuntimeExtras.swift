@@ -44,8 +44,7 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   @usableFromInline init() {}
 
   deinit {
-    // The running scopes hold each other in a list: let go of them one at a time, since a
-    // reactor released with many effects running would otherwise release them recursively.
+    // Let go of the running scopes one at a time: releasing a long list whole would recurse.
     var next = effects.newestRunning
     effects = EffectTable()
     while let scope = next {
@@ -60,7 +59,5 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   }
 
   /// Keeps `diagnostics` the list of `configured` and `probe`.
-  private func listDiagnostics() {
-    diagnostics = [configured, probe].compactMap { $0 }
-  }
+  private func listDiagnostics() { diagnostics = [configured, probe].compactMap { $0 } }
 }

@@ -34,9 +34,7 @@
   }
 
   /// Work arrived for the thread that owns the step.
-  @inlinable mutating func enqueue(_ work: Work) {
-    makeExtras().queue.append(work)
-  }
+  @inlinable mutating func enqueue(_ work: Work) { makeExtras().queue.append(work) }
 
   /// The owner lets go of the listeners other threads removed; returns them, to release unlocked.
   @usableFromInline mutating func applyRemovals() -> Listeners<State> {
@@ -125,9 +123,7 @@
   }
 
   /// Counts a task about to start, if a leak check or test store installed a tracker.
-  @usableFromInline func countTask() -> TaskCount {
-    TaskCount(extras?.tracker)
-  }
+  @usableFromInline func countTask() -> TaskCount { TaskCount(extras?.tracker) }
 
   /// Recomputes `needsGeneralPath`: a reactor not started, a hook, a recorder, a tracker,
   /// `take(until:)` work or an ended reactor need it. `RuntimeStorage.updatePath` mirrors it.

@@ -346,8 +346,6 @@ extension RuntimeStorage {
         reactor?.runtime.storage.route(.state(state), reactor)
       }
     )
-    if let states = pipeline.states {
-      handOver(extras) { states.emit(initialState, origin: nil) }
-    }
+    if let states = pipeline.states { handOver(extras) { states.emit(initialState, origin: nil) } }
   }
 }

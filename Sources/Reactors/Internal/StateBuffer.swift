@@ -24,9 +24,7 @@
     }
   }
 
-  init(latestOnly: Bool) {
-    contents = .make(Contents(latestOnly: latestOnly))
-  }
+  init(latestOnly: Bool) { contents = .make(Contents(latestOnly: latestOnly)) }
 
   /// Sets what to run once the consumer has gone (the runtime unregisters the buffer).
   func whenFinished(_ body: @escaping @Sendable () -> Void) {

@@ -38,8 +38,7 @@ extension TimerStateMachine {
   }
 }
 
-/// Holds the state machine of a time operator and its one timer task under one lock; runs the
-/// timer, and hands on what the machine delivers outside the lock.
+/// Runs a time operator's machine and its one timer task under one lock; delivers unlocked.
 final class TimerStorage<Machine: TimerStateMachine & Sendable, C: Clock>: Sendable
 where Machine.Instant == C.Instant {
   let clock: C
@@ -64,11 +63,10 @@ where Machine.Instant == C.Instant {
 
   /// Ends the operator: the machine delivers nothing more, and the timer stops.
   func cancel() {
-    let timer = guarded.withLock { guarded in
+    guarded.withLock { guarded in
       guarded.machine.cancel()
       return guarded.timer.take()
-    }
-    timer?.cancel()
+    }?.cancel()
   }
 
   /// Sleeps until `first`, asks the machine what to do at the time it woke, and goes on until it
