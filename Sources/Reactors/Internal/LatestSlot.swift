@@ -13,6 +13,9 @@
   final var taken: EffectScope?
   /// How many runs have been left in the slot: its task waits while a burst keeps leaving more.
   @usableFromInline final var replacements = 0
+  /// The most turns the task yields for before it takes the newest run, so that a burst that
+  /// never pauses still starts one.
+  @inlinable static var turns: Int { 16 }
 
   @usableFromInline init(id: EffectID) {
     self.id = id

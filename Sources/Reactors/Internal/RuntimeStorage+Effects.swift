@@ -182,14 +182,15 @@ extension RuntimeStorage {
     let start = (slot, WeakReactor(reactor), count)
     let task = IsolatedTask.start(on: isolation, priority: work.priority, start) { _, start in
       let (slot, reactor, count) = start
-      // One turn for the sender first, and another while a burst keeps replacing the run (16 at
-      // most): a burst starts few runs, a lone send's run starts after one turn.
+      // One turn for the sender first, and another while a burst keeps replacing the run (up to
+      // `LatestSlot.turns`): a burst starts few runs, a lone send's run starts after one turn.
       var seen = 1
-      for turn in 1...16 {
+      for turn in 1...LatestSlot.turns {
         await Task.yield()
         // Taken in a statement of its own: the reactor is not held while the run awaits.
         let found = reactor.reactor.map {
-          $0.runtime.storage.take(slot, $0, unlessReplacedSince: turn < 16 ? seen : nil)
+          $0.runtime.storage.take(
+            slot, $0, unlessReplacedSince: turn < LatestSlot.turns ? seen : nil)
         }
         switch found {
         case .waitAfter(let replacements)?:
