@@ -8,15 +8,15 @@ import Testing
 
   @Test func theOwnerTakesTheWholeQueueInOrderInOneHandover() {
     var machine = Machine()
-    for action in 1...3 { machine.enqueue(.send(action)) }
+    for action in 1...3 { _ = machine.enqueue(.send(action, from: nil)) }
     var batch: [StepWork<Int, Int, Int>] = []
     batch.reserveCapacity(8)
     let spare = batch.capacity
     let removed = machine.handOver(&batch, removing: true)
     #expect(batch.map(sentAction) == [1, 2, 3])
-    #expect(machine.extras?.queue.isEmpty == true && removed.all.isEmpty)
-    // The emptied batch's buffer became the queue's, for the next arrivals.
-    #expect(machine.extras?.queue.capacity == spare)
+    #expect(machine.extras?.intake.withLock(\.work.isEmpty) == true && removed.all.isEmpty)
+    // The emptied batch's buffer became the intake's, for the next arrivals.
+    #expect(machine.extras?.intake.withLock(\.work.capacity) == spare)
     var next: [StepWork<Int, Int, Int>] = []
     _ = machine.handOver(&next, removing: true)
     #expect(next.isEmpty)
@@ -71,7 +71,7 @@ import Testing
     machine.state = 0
     let buffer = StateBuffer<Int>(latestOnly: false)
     _ = machine.add(.consumer(buffer))
-    machine.enqueue(.send(1))
+    _ = machine.enqueue(.send(1, from: nil))
     machine.makeExtras().removesAllListeners = true
     var batch: [StepWork<Int, Int, Int>] = []
     let removed = machine.handOver(&batch, removing: true)
@@ -105,7 +105,7 @@ import Testing
     machine.state = 0
     let owner = EffectScope(parent: nil)
     let token = ObjectIdentifier(owner)
-    machine.enqueue(.listen(.observer(token: token, receive: { _ in })))
+    _ = machine.enqueue(.listen(.observer(token: token, receive: { _ in })))
     let removed = machine.removeListenerLater(token)?.token
     #expect(removed == token)
     var batch: [StepWork<Int, Int, Int>] = []
@@ -287,5 +287,5 @@ import Testing
 }
 
 private func sentAction(_ work: StepWork<Int, Int, Int>) -> Int? {
-  if case .send(let action) = work { action } else { nil }
+  if case .send(let action, _) = work { action } else { nil }
 }

@@ -86,14 +86,7 @@ import Testing
 /// Runs `body` on a thread of its own, outside the concurrency pool, and fails the test if it has
 /// not returned within the deadline: a thread stuck on the lock then blocks no task.
 private func inThread(_ what: String, _ body: @escaping @Sendable () -> Void) async {
-  await withDeadline(what) {
-    await withCheckedContinuation { continuation in
-      Thread {
-        body()
-        continuation.resume()
-      }.start()
-    }
-  }
+  await withDeadline(what) { await onThread(body) }
 }
 
 /// A value whose `deinit` reads its reactor's state and sends to it.

@@ -39,8 +39,7 @@
 
   @inlinable nonisolated(nonsending) func execute(_ work: Pending<R.Mutation>) async {
     switch work {
-    case .run(let operation):
-      await perform(operation)
+    case .run(let operation): await perform(operation)
     case .wait(let wait, let next):
       // Throws once cancelled: the delayed work never starts.
       guard (try? await wait.sleep()) != nil else { return }
@@ -56,13 +55,11 @@
           group.addTask { await self.execute(part, on: isolation) }
         }
       }
-    case .scoped(let child, let inner):
-      await runChild(inner, in: child)
+    case .scoped(let child, let inner): await runChild(inner, in: child)
     case .queued(let child, let node) where child === self:
       guard await waitForTurn() else { return }
       await proceed(with: [node])
-    case .queued(let child, _):
-      await runChild(work, in: child)
+    case .queued(let child, _): await runChild(work, in: child)
     }
   }
 

@@ -16,9 +16,7 @@
     lhs.type == rhs.type && lhs.value.isEqual(to: rhs.value)
   }
 
-  @inlinable func hash(into hasher: inout Hasher) {
-    value.hash(into: &hasher)
-  }
+  @inlinable func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
 
   /// The key of `cancellable(policy:)` work: the action's case name (no payload) and its type.
   init(caseOf action: some Sendable) {

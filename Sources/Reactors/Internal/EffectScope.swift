@@ -47,10 +47,7 @@ import Synchronization
   /// Makes a scope from its parent and its id.
   @usableFromInline typealias Maker = (EffectScope?, EffectID?) -> EffectScope
 
-  enum Turn {
-    case granted
-    case waiting(UnsafeContinuation<Bool, Never>?)
-  }
+  enum Turn { case granted, waiting(UnsafeContinuation<Bool, Never>?) }
 
   @usableFromInline init(parent: EffectScope?, id: EffectID? = nil) {
     self.parent = parent

@@ -2,9 +2,8 @@
 /// Each method, an event, updates the table and returns what to do unlocked (`FollowUp`), never
 /// calling out. Not generic (compiled once, no metadata): actions and work are type-erased.
 @usableFromInline struct EffectTable {
-  /// Every scope registered and not finished, as a list through the scopes (`EffectScope.next`),
-  /// from the newest: registering and finishing one hashes nothing. A cancelled scope stays until
-  /// its task returns, so "no effect is running" means no task is left.
+  /// Every unfinished scope, newest first, linked through `EffectScope.next` (nothing is hashed). A
+  /// cancelled scope stays until its task returns, so "no effect is running" means no task is left.
   private(set) var newestRunning: EffectScope?
   /// How many scopes run.
   private(set) var runningScopes = 0
@@ -79,21 +78,17 @@
     case .cancellable(let id, let policy):
       let group = group(id) ?? makeGroup(id)
       switch policy {
-      case .merge:
-        break
       case .latest:
         // Switch-latest: whatever runs or waits under this id is superseded.
         followUp = cancelAll(in: group, includingOpenSlot: true)
-      case .exhaust:
-        if !group.running.isEmpty { return (.skip, followUp) }
-      case .queue:
-        if !group.running.isEmpty || !group.waiting.isEmpty {
-          let scope = insert(make(parent, id))
-          scope.turn = .waiting(nil)
-          scope.group = group
-          group.waiting.append(scope)
-          return (.wait(scope), followUp)
-        }
+      case .exhaust where !group.running.isEmpty: return (.skip, followUp)
+      case .queue where !group.running.isEmpty || !group.waiting.isEmpty:
+        let scope = insert(make(parent, id))
+        scope.turn = .waiting(nil)
+        scope.group = group
+        group.waiting.append(scope)
+        return (.wait(scope), followUp)
+      case .merge, .exhaust, .queue: break
       }
       return (.start(insert(make(parent, id), runningIn: group)), followUp)
     case .throttled(let id, let decide):
@@ -115,9 +110,7 @@
   /// Registers the scope of a plain top-level `run` with the task already running it.
   @usableFromInline mutating func registerPlain(
     _ scope: EffectScope, task: Task<Void, Never>
-  ) -> FollowUp {
-    attach(task, to: insert(scope))
-  }
+  ) -> FollowUp { attach(task, to: insert(scope)) }
 
   /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it.
   @usableFromInline mutating func attach(
@@ -155,7 +148,6 @@
   @usableFromInline mutating func take(
     _ slot: LatestSlot, make: EffectScope.Maker
   ) -> (EffectScope?, FollowUp) {
-    // A slot has one task, which takes its run once.
     precondition(slot.isWaiting, "Internal inconsistency: a .latest slot's run taken twice")
     slot.isWaiting = false
     slotsWaitingForTasks -= 1
@@ -214,7 +206,6 @@
 
   /// `scope`'s work ended or never runs: the next `.queue` run gets its turn; idle waits may end.
   @usableFromInline mutating func finish(_ scope: EffectScope) -> FollowUp {
-    // A scope ends once: when its task returns, or when its work is dropped before any task ran it.
     precondition(!scope.isFinished, "Internal inconsistency: an effect's scope finished twice")
     scope.isFinished = true
     let previous = scope.previous
@@ -333,7 +324,6 @@
       group.waiting.remove(at: index)
       return followUp
     }
-    // A scope keeps its group only while it runs or waits in it.
     guard let index = group.running.firstIndex(where: { $0 === scope }) else {
       preconditionFailure("Internal inconsistency: an effect's scope missing from its id's group")
     }

@@ -34,9 +34,7 @@
 
   /// The tasks asleep on a test clock, if every running task is; `nil` otherwise, and when idle.
   public var parkedEffects: [ParkedEffect]? {
-    state.withLock { state in
-      state.running > 0 && state.isSettled ? Array(state.asleep.values) : nil
-    }
+    state.withLock { $0.running > 0 && $0.isSettled ? Array($0.asleep.values) : nil }
   }
 
   /// Returns once every running task (if any) sleeps on a test clock, or the caller is cancelled.
@@ -87,12 +85,11 @@
   let tracker: EffectTracker
   let action: any Sendable
   /// The identity of the counted task itself, so that its child tasks do not count as it.
-  private let taskHash: Int?
+  private let taskHash = withUnsafeCurrentTask { $0?.hashValue }
 
   init(tracker: EffectTracker, action: any Sendable) {
     self.tracker = tracker
     self.action = action
-    taskHash = withUnsafeCurrentTask { $0?.hashValue }
   }
 
   /// Whether the calling task is the counted task itself: a child task (a `merge`'s part, a task

@@ -16,9 +16,7 @@
     on isolation: (any Actor)?, priority: TaskPriority?, _ context: Context,
     _ body: @escaping Body<Context, Success>
   ) -> Task<Success, Never> {
-    guard let isolation else {
-      return Task(priority: priority) { await body(nil, context) }
-    }
+    guard let isolation else { return Task(priority: priority) { await body(nil, context) } }
     typealias Isolated = (
       isolated (any Actor)?, TaskPriority?, Context, @escaping Body<Context, Success>
     ) -> Task<Success, Never>

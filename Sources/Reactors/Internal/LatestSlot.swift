@@ -13,13 +13,10 @@
   final var taken: EffectScope?
   /// How many runs have been left in the slot: its task waits while a burst keeps leaving more.
   @usableFromInline final var replacements = 0
-  /// The most turns the task yields for before it takes the newest run, so that a burst that
-  /// never pauses still starts one.
+  /// The most turns the task yields before taking the newest run, so an endless burst starts one.
   @inlinable static var turns: Int { 16 }
 
-  @usableFromInline init(id: EffectID) {
-    self.id = id
-  }
+  @usableFromInline init(id: EffectID) { self.id = id }
 
   /// Lets go of the waiting run, which will never start; returns it, to release unlocked.
   func dropWork() -> Any? { nil }

@@ -11,9 +11,7 @@
   /// An observer registered with `observe(_:)`.
   static func observer(
     token: ObjectIdentifier, receive: @escaping @Sendable (State) -> Void
-  ) -> Listener {
-    Listener(token: token, observer: receive, consumer: nil)
-  }
+  ) -> Listener { Listener(token: token, observer: receive, consumer: nil) }
 
   /// A `StateSequence` consumer.
   static func consumer(_ buffer: StateBuffer<State>) -> Listener {

@@ -17,6 +17,7 @@ import Android
   // Safe: the value is reached only through `withLock`, which holds the lock for the whole
   // access. (`ManagedBuffer` is marked non-`Sendable`, so the promise is made here.)
   @usableFromInline let buffer: LockedBuffer<Value>
+  @usableFromInline init(buffer: LockedBuffer<Value>) { self.buffer = buffer }
 
   /// Makes a box holding `value`.
   static func make(_ value: Value) -> Locked<Value> {

@@ -32,8 +32,8 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   @usableFromInline var effects = EffectTable()
   /// The attached children; ending them is the parent's to do.
   var children: ChildRegistry?
-  /// Work that arrived while a step ran, in order, for the step's owner.
-  @usableFromInline var queue: [StepWork<Action, Mutation, State>] = []
+  /// Work that arrived while a step ran, in order, for the step's owner (`Intake.swift`).
+  @usableFromInline lazy var intake = Locked.make(Intake<StepWork<Action, Mutation, State>>())
   /// Listeners removed by threads that found the step owned by another, for the owner to let go.
   var pendingRemovals: [ObjectIdentifier] = []
   /// The reactor ended while another thread owned the step: that thread lets every listener go.

@@ -26,15 +26,18 @@
 
   // MARK: - The step
 
-  /// The owner takes the queued work into `batch`, an empty array whose buffer becomes the queue's,
-  /// and applies the removals if `removing`: both to perform or release with the lock released.
+  /// The owner takes the queued work into `batch` (`Intake.take(into:)`), and applies the removals
+  /// if `removing`: both to perform or release with the lock released.
   @inlinable mutating func handOver(_ batch: inout [Work], removing: Bool) -> Listeners<State> {
-    if let extras { swap(&batch, &extras.queue) }
+    _ = extras?.intake.withLock { $0.take(into: &batch) }
     return removing ? applyRemovals() : Listeners()
   }
 
-  /// Work arrived for the thread that owns the step.
-  @inlinable mutating func enqueue(_ work: Work) { makeExtras().queue.append(work) }
+  /// Work arrived for the thread that owns the step; returns the intake if the owner keeps it open.
+  @inlinable mutating func enqueue(_ work: Work) -> Locked<Intake<Work>>? {
+    let intake = makeExtras().intake
+    return intake.withLock { $0.leave(work, always: true) } ? intake : nil
+  }
 
   /// The owner lets go of the listeners other threads removed; returns them, to release unlocked.
   @usableFromInline mutating func applyRemovals() -> Listeners<State> {
@@ -59,9 +62,8 @@
     _ newState: State, from origin: EffectScope?
   ) -> (committed: Bool, replaced: State?) {
     if let origin, origin.isRevoked { return (false, nil) }
-    var replaced: State? = newState
-    swap(&replaced, &state)
-    return (true, replaced)
+    defer { state = newState }
+    return (true, state)
   }
 
   // MARK: - Listeners
@@ -102,24 +104,23 @@
   }
 
   private mutating func removeQueuedListener(_ token: ObjectIdentifier) -> Listener<State>? {
-    guard let extras else { return nil }
-    for index in extras.queue.indices {
-      if case .listen(let listener) = extras.queue[index], listener.token == token {
-        extras.queue[index] = .barrier {}
-        return listener
+    extras?.intake.withLock { intake in
+      for index in intake.work.indices {
+        if case .listen(let listener) = intake.work[index], listener.token == token {
+          intake.work[index] = .barrier {}
+          return listener
+        }
       }
+      return nil
     }
-    return nil
   }
 
   // MARK: - Extras
 
   /// The extras, allocated on first use.
   @inlinable mutating func makeExtras() -> RuntimeExtras<Action, Mutation, State> {
-    if let extras { return extras }
-    let extras = RuntimeExtras<Action, Mutation, State>()
-    self.extras = extras
-    return extras
+    if extras == nil { extras = RuntimeExtras() }
+    return extras!
   }
 
   /// Counts a task about to start, if a leak check or test store installed a tracker.

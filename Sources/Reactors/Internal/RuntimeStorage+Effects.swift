@@ -11,8 +11,7 @@ extension RuntimeStorage {
     if case .scoped(.cancellable(let key, .latest), let inner) = tree,
       let work = deferred(inner)
     {
-      return scheduleLatest(
-        work, id: id(of: key, for: action), for: action, reactor, on: isolation)
+      return scheduleLatest(work, id: id(of: key, for: action), for: action, reactor, on: isolation)
     }
     guard let pending = advance(tree, in: nil, for: action, reactor, inStep: true, extras)
     else { return }
@@ -33,11 +32,9 @@ extension RuntimeStorage {
   @inlinable func advance<R: Reactor>(
     _ node: MutationNode<Mutation>, in scope: EffectScope?, for action: Action, _ reactor: R,
     inStep: Bool, _ extras: Extras? = nil
-  ) -> Pending<Mutation>?
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) -> Pending<Mutation>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch node {
-    case .none:
-      return nil
+    case .none: return nil
     case .just(let mutation):
       // In the step, a scope cancelled meanwhile drops the state when it is committed.
       if inStep {
@@ -52,7 +49,6 @@ extension RuntimeStorage {
           let pending = advance(
             parts[index], in: scope, for: action, reactor, inStep: inStep, extras)
         else { continue }
-        // The rest of the sequence waits for this part.
         let rest = parts[(index + 1)...]
         return rest.isEmpty ? pending : .sequence(pending, then: rest)
       }
@@ -62,16 +58,12 @@ extension RuntimeStorage {
         advance($0, in: scope, for: action, reactor, inStep: inStep, extras)
       }
       return pending.count > 1 ? .parallel(pending) : pending.first
-    case .run(let operation):
-      return .run(operation)
+    case .run, .delayed: return deferred(node)
     case .scoped(let specification, let inner):
       switch register(specification, parent: scope, action: action, reactor) {
-      case .skip:
-        return nil
-      case .wait(let registered):
-        return .queued(registered, inner)
-      case .hold(let registered, let wait):
-        return .scoped(registered, .wait(wait, then: inner))
+      case .skip: return nil
+      case .wait(let registered): return .queued(registered, inner)
+      case .hold(let registered, let wait): return .scoped(registered, .wait(wait, then: inner))
       case .start(let registered):
         if let pending = advance(
           inner, in: registered, for: action, reactor, inStep: inStep, extras)
@@ -84,23 +76,19 @@ extension RuntimeStorage {
     case .cancel(let id):
       cancel { $0.cancel(id: id) }
       return nil
-    case .delayed(let delay, let inner):
-      return .wait(delay.begin(), then: inner)
     }
   }
 
   /// Registers scoped work under its specification's rules, in a scope that is its task's context.
   @inlinable func register<R: Reactor>(
     _ specification: ScopeSpecification, parent: EffectScope?, action: Action, _ reactor: R
-  ) -> EffectTable.Registration
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) -> EffectTable.Registration where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let rule = rule(for: specification, action: action)
     let register = { (machine: inout Machine) in
       machine.makeExtras().effects.register(rule, parent: parent) {
         EffectContext(reactor: reactor, action: action, parent: $0, id: $1)
       }
     }
-    // Only a stop condition changes the path.
     let changesPath = if case .stop(_?) = rule { true } else { false }
     let (registration, followUp) = changesPath ? updatePath(register) : withLock(register)
     followUp.perform()
@@ -118,10 +106,8 @@ extension RuntimeStorage {
         return .stop(nil)
       }
       return .stop { ($0 as? Action).map(predicate.matches) ?? false }
-    case .cancellable(let key, let policy):
-      return .cancellable(id(of: key, for: action), policy)
-    case .throttle(let throttle):
-      return .throttled(throttle.id, throttle.arrive())
+    case .cancellable(let key, let policy): return .cancellable(id(of: key, for: action), policy)
+    case .throttle(let throttle): return .throttled(throttle.id, throttle.arrive())
     }
   }
 
@@ -144,10 +130,8 @@ extension RuntimeStorage {
     case .parallel(let parts):
       // Parts of a top-level merge are unrelated: each gets its own task.
       for part in parts { spawn(part, for: action, extras, reactor, on: isolation) }
-    case .scoped(let scope, let inner):
-      launch(inner, in: EffectContext<R>.of(scope), on: isolation)
-    case .queued(let scope, _):
-      launch(pending, in: EffectContext<R>.of(scope), on: isolation)
+    case .scoped(let scope, let inner): launch(inner, in: EffectContext<R>.of(scope), on: isolation)
+    case .queued(let scope, _): launch(pending, in: EffectContext<R>.of(scope), on: isolation)
     default:
       // The task starts before its scope is registered: this step owns the reactor until it ends,
       // so what the task sends and its end wait in the step's queue; one hold then registers both.
@@ -193,10 +177,8 @@ extension RuntimeStorage {
             slot, $0, unlessReplacedSince: turn < LatestSlot.turns ? seen : nil)
         }
         switch found {
-        case .waitAfter(let replacements)?:
-          seen = replacements
-        case .taken(let context, let work)?:
-          return await context.run(work, as: count)
+        case .waitAfter(let replacements)?: seen = replacements
+        case .taken(let context, let work)?: return await context.run(work, as: count)
         case .cancelled?, nil:
           return count.taskEnded()  // Cancelled before it started: the run never starts.
         }
@@ -209,8 +191,7 @@ extension RuntimeStorage {
   /// `seen` were left there by then.
   @inlinable func take<R: Reactor>(
     _ slot: LatestRun<R>, _ reactor: R?, unlessReplacedSince seen: Int?
-  ) -> LatestTake<R>
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) -> LatestTake<R> where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let (taken, followUp) = withLock { machine -> (LatestTake<R>, FollowUp) in
       if let seen, slot.replacements != seen, slot.action != nil {
         return (.waitAfter(slot.replacements), FollowUp())
@@ -234,8 +215,7 @@ extension RuntimeStorage {
   @discardableResult
   @inlinable func launch<R: Reactor>(
     _ work: Pending<Mutation>, in context: EffectContext<R>, on isolation: (any Actor)?
-  ) -> Task<Void, Never>
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) -> Task<Void, Never> where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let task = makeTask(work, in: context, count: trackTask(), on: isolation)
     withLock { $0.makeExtras().effects.attach(task, to: context) }.perform()
     return task
@@ -246,19 +226,15 @@ extension RuntimeStorage {
   @inlinable func makeTask<R: Reactor>(
     _ work: Pending<Mutation>, in context: EffectContext<R>, count: TaskCount,
     on isolation: (any Actor)?
-  ) -> Task<Void, Never>
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    IsolatedTask.start(on: isolation, priority: work.priority, (context, work, count)) {
-      _, task in
+  ) -> Task<Void, Never> where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    IsolatedTask.start(on: isolation, priority: work.priority, (context, work, count)) { _, task in
       let (context, work, count) = task
       await context.run(work, as: count)
     }
   }
 
   /// Counts a task about to start, if a leak check or test store installed a tracker.
-  @usableFromInline func trackTask() -> TaskCount {
-    withLock { $0.countTask() }
-  }
+  @usableFromInline func trackTask() -> TaskCount { withLock { $0.countTask() } }
 
   // MARK: - What tasks call
 
@@ -289,7 +265,7 @@ extension RuntimeStorage {
   @inlinable func end(_ scope: EffectScope) {
     withLock { machine in
       guard claimStep(flagging: StepLock.queued, takingIt: false) else {
-        machine.enqueue(.effectEnded(scope))
+        _ = machine.enqueue(.effectEnded(scope))
         return FollowUp()
       }
       return machine.makeExtras().effects.finish(scope)
@@ -301,9 +277,7 @@ extension RuntimeStorage {
     updatePath { pick(&$0.makeExtras().effects) }.perform()
   }
 
-  @usableFromInline func isActive(_ scope: EffectScope) -> Bool {
-    withLock { _ in scope.isActive }
-  }
+  @usableFromInline func isActive(_ scope: EffectScope) -> Bool { withLock { _ in scope.isActive } }
 
   /// Hands an effect's error to diagnostics, outside the lock: they are user code.
   @usableFromInline func report(_ error: any Error) {

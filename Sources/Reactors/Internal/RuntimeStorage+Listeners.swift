@@ -3,8 +3,7 @@
 extension RuntimeStorage {
   func addObserver<R: Reactor>(
     _ observer: @escaping @Sendable (State) -> Void, for reactor: R
-  ) -> StateObservation
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) -> StateObservation where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let observation = RuntimeObservation(storage: self)
     submit(.listen(.observer(token: ObjectIdentifier(observation), receive: observer)), reactor)
     return observation

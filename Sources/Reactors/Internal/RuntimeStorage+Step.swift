@@ -4,13 +4,14 @@
 extension RuntimeStorage {
   // MARK: - Entry points
 
-  /// Sends an action from `isolation` (`nil`: no actor), where its effects start: performs it
-  /// now, or leaves it for the step's owner, which performs it before its step ends. Never waits.
+  /// Sends an action from `isolation`, where its effects start: performs it now, or leaves it for
+  /// the step's owner (in its open intake, if this thread kept it: `IntakeCache`). Never waits.
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R, from isolation: (any Actor)?)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    enter(
-      isolation.map { .sendIsolated(action, from: $0) } ?? .send(action), reactor, on: isolation
-    ) { handle(action, nil, reactor, from: isolation) }
+    if IntakeCache.leave(Work.send(action, from: isolation), in: self) { return }
+    enter(.send(action, from: isolation), reactor, on: isolation) {
+      handle(action, nil, reactor, from: isolation)
+    }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
@@ -40,12 +41,12 @@ extension RuntimeStorage {
   @inlinable func enterLocked<R: Reactor>(
     _ work: Work, _ reactor: R, from scope: EffectScope?, on isolation: (any Actor)? = nil
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let (owns, isStarted) = withLock { machine -> (Bool, Bool) in
-      if let scope, !scope.isActive { return (false, true) }
-      if claimStep(flagging: StepLock.queued) { return (true, machine.state != nil) }
-      machine.enqueue(work)
-      return (false, true)
+    let (owns, isStarted, intake) = withLock { machine -> (Bool, Bool, Locked<Intake<Work>>?) in
+      if let scope, !scope.isActive { return (false, true, nil) }
+      if claimStep(flagging: StepLock.queued) { return (true, machine.state != nil, nil) }
+      return (false, true, machine.enqueue(work))
     }
+    if let intake, scope == nil { IntakeCache.keep(intake, of: self) }  // Not an effect's thread.
     guard owns else { return }
     noteStepIsolation(isolation)
     if !isStarted { start(reactor) }
@@ -99,25 +100,27 @@ extension RuntimeStorage {
     if !step.tryEnd() { performHandover(reactor) }
   }
 
-  /// Performs what other threads left for the step, taken in one hold a round, until nothing is
+  /// Performs what other threads left for the step, taken a batch at a time, until nothing is
   /// left, then ends it; apart from `endStep`, whose fast path stays one compare-exchange.
   @inlinable func performHandover<R: Reactor>(_ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    // The queue's buffer comes back for the next round, so a contended step allocates once.
+    // The intake's buffer comes back for the next batch, so a contended step allocates once.
     var batch: [Work] = []
     repeat {
-      let (removed, watcher) = withLock { machine in
+      let (removed, watcher, intake) = withLock { machine in
         let word = step.loadWordLocked()
         step.clearLocked(StepLock.forOwner)
         return (
           machine.handOver(&batch, removing: word & StepLock.removals != 0),
-          word & StepLock.watched != 0 ? machine.extras?.watcher : nil
+          word & StepLock.watched != 0 ? machine.extras?.watcher : nil, machine.extras?.intake
         )
       }
       removed.finishConsumers()
-      // By index: each piece is lent to `perform`, not copied out of the array and destroyed.
-      for index in batch.indices { perform(batch[index], stepExtras(), reactor) }
-      batch.removeAll(keepingCapacity: true)  // Released here, with the lock released.
+      repeat {
+        // By index: each piece is lent to `perform`, not copied out of the array and destroyed.
+        for index in batch.indices { perform(batch[index], stepExtras(), reactor) }
+        batch.removeAll(keepingCapacity: true)  // Released here, with the locks released.
+      } while intake?.withLock({ $0.take(into: &batch) }) == true
       watcher?(ownerState, false)
     } while !step.tryEnd()
   }
@@ -137,13 +140,7 @@ extension RuntimeStorage {
   @inlinable func perform<R: Reactor>(_ work: Work, _ extras: Extras?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch work {
-    case .send(let action):
-      if let extras {
-        receiveSent(action, extras, reactor, from: nil)
-      } else {
-        handle(action, nil, reactor, from: nil)
-      }
-    case .sendIsolated(let action, let isolation):
+    case .send(let action, let isolation):
       if let extras {
         receiveSent(action, extras, reactor, from: isolation)
       } else {

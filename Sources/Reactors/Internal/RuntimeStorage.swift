@@ -27,9 +27,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     }
     let storage = unsafeDowncast(
       create(minimumCapacity: 1) { _ in machine }, to: RuntimeStorage.self)
-    storage.withUnsafeMutablePointerToElements { tail in
-      tail.initialize(to: StepLock())
-    }
+    storage.withUnsafeMutablePointerToElements { $0.initialize(to: StepLock()) }
     return storage
   }
 
@@ -38,8 +36,8 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     var ending = header.end()
     ending.listeners = header.takeListeners()
     let extras = header.extras
-    let (queue, watcher, state) = (extras?.queue ?? [], extras?.watcher, header.state)
-    for case .barrier(let release) in queue { release() }
+    let (watcher, state) = (extras?.watcher, header.state)
+    for case .barrier(let release) in extras?.intake.withLock(\.work) ?? [] { release() }
     ending.perform()
     if let watcher, let state { watcher(state, true) }  // The last state, whether it waits or not.
     _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }

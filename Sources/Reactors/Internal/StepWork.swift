@@ -1,10 +1,9 @@
 /// One piece of a reactor's step: what a thread that finds a step running leaves in the queue
 /// for the thread that owns it, which performs the pieces in order before the step ends.
 @usableFromInline enum StepWork<Action: Sendable, Mutation: Sendable, State: Sendable> {
-  /// An action sent from no actor: the `take(until:)` predicates see it, then `transform(action:)`.
-  case send(Action)
-  /// An action sent from an actor, where its effects start: a case so that `.send` holds no actor.
-  case sendIsolated(Action, from: any Actor)
+  /// An action as sent from an actor, where its effects start (`nil`: none): the `take(until:)`
+  /// predicates see it, then `transform(action:)`.
+  case send(Action, from: (any Actor)?)
   /// An action as sent by a test store, which is told when its step begins (`true`) and ends
   /// (`false`) to perform it: what is reduced in between are the action's immediate mutations.
   case observedSend(Action, around: @Sendable (_ isPerforming: Bool) -> Void)

@@ -26,7 +26,5 @@
     }
   }
 
-  @usableFromInline func taskEnded() {
-    tracker?.taskEnded()
-  }
+  @usableFromInline func taskEnded() { tracker?.taskEnded() }
 }

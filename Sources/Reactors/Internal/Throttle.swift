@@ -7,9 +7,8 @@
 
   /// Decides with the id's window (`nil` at first) whether the scope's run starts (`.start`),
   /// waits for the interval's end (`.hold`, displacing the held run it returns) or drops (`.skip`).
-  @usableFromInline typealias Arrival = (inout AnyObject?, EffectScope) -> (
-    EffectTable.Registration, replacing: EffectScope?
-  )
+  @usableFromInline typealias Arrival =
+    (inout AnyObject?, EffectScope) -> (EffectTable.Registration, replacing: EffectScope?)
 
   init<C: Clock>(id: EffectID, interval: Duration, clock: C, latest: Bool)
   where C.Duration == Duration {
@@ -24,13 +23,11 @@
         let typed = kept ?? Window(interval: interval, latest: latest)
         window = typed
         switch typed.machine.receive(scope, at: now).arrival {
-        case .pass:
-          return (.start(scope), nil)
+        case .pass: return (.start(scope), nil)
         case .hold(let start, let replaced):
           let wait = Delay.Wait { try await clock.sleep(until: start, tolerance: nil) }
           return (.hold(scope, until: wait), replaced)
-        case .drop:
-          return (.skip, nil)
+        case .drop: return (.skip, nil)
         }
       }
     }

@@ -77,12 +77,9 @@ where Machine.Instant == C.Instant {
     while (try? await clock.sleep(until: deadline, tolerance: nil)) != nil {
       let now = clock.now
       switch guarded.withLock({ $0.machine.timerFired(at: now) }) {
-      case .deliver(let element):
-        return deliver(element)
-      case .sleep(let later):
-        deadline = later
-      case .stop:
-        return
+      case .deliver(let element): return deliver(element)
+      case .sleep(let later): deadline = later
+      case .stop: return
       }
     }
   }

@@ -2,7 +2,5 @@
 @usableFromInline struct WeakReactor<R: Reactor>: Sendable {
   @usableFromInline weak let reactor: R?
 
-  @inlinable init(_ reactor: R) {
-    self.reactor = reactor
-  }
+  @inlinable init(_ reactor: R) { self.reactor = reactor }
 }
