@@ -66,11 +66,20 @@ import Testing
     #expect(isOpen == false)
     withExtendedLifetime(observation) {}
   }
+
+  @Test func aThreadThatKeepsTheIntakeOfAReleasedReactorKeepsNoneOfItsBuffer() {
+    var reactor: LogReactor? = LogReactor()
+    // What a thread's cache holds: the intake, whose buffer grew in a burst.
+    let intake = reactor!.runtime.storage.withLock { $0.makeExtras().intake }
+    intake.withLock { $0.work.reserveCapacity(1_000) }
+    reactor = nil
+    #expect(intake.withLock(\.work.capacity) == 0)
+  }
 }
 
 /// Whether the calling thread keeps `reactor`'s intake.
 private func kept(by reactor: LogReactor) -> Bool {
-  guard let cache = pthread_getspecific(IntakeCache.key) else { return false }
+  guard let key = IntakeCache.key, let cache = pthread_getspecific(key) else { return false }
   let owner = Unmanaged<IntakeCache>.fromOpaque(cache).takeUnretainedValue().owner
   return owner == ObjectIdentifier(reactor.runtime.storage)
 }

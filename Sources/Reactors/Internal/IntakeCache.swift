@@ -16,10 +16,9 @@ import Android
 
   init(owner: ObjectIdentifier, intake: AnyObject) { (self.owner, self.intake) = (owner, intake) }
 
-  @usableFromInline static let key: pthread_key_t = {
+  @usableFromInline static let key: pthread_key_t? = {
     var key = pthread_key_t()
-    pthread_key_create(&key) { release($0) }
-    return key
+    return pthread_key_create(&key) { release($0) } == 0 ? key : nil
   }()
 
   private static func release(_ cache: UnsafeMutableRawPointer?) {
@@ -29,7 +28,7 @@ import Android
   /// Leaves `work` in `owner`'s intake if this thread keeps it and it is open; whether it did. The
   /// type is checked too: a storage may be made where one that is gone was.
   @inlinable static func leave<Work>(_ work: @autoclosure () -> Work, in owner: AnyObject) -> Bool {
-    guard let cache = pthread_getspecific(key) else { return false }
+    guard let key, let cache = pthread_getspecific(key) else { return false }
     return Unmanaged<IntakeCache>.fromOpaque(cache)._withUnsafeGuaranteedRef { cache in
       guard cache.owner == ObjectIdentifier(owner),
         type(of: cache.intake) == LockedBuffer<Intake<Work>>.self
@@ -42,6 +41,7 @@ import Android
 
   /// Keeps `intake`, `owner`'s, as this thread's.
   @usableFromInline static func keep<Work>(_ intake: Locked<Intake<Work>>, of owner: AnyObject) {
+    guard let key else { return }  // The system had no key left: no thread keeps an intake.
     let old = pthread_getspecific(key)
     let kept = old.map { Unmanaged<IntakeCache>.fromOpaque($0).takeUnretainedValue().intake }
     if kept === intake.buffer { return }

@@ -25,8 +25,7 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
       extras.recorder = recorder?.session
       machine.updatePath()
     }
-    let storage = unsafeDowncast(
-      create(minimumCapacity: 1) { _ in machine }, to: RuntimeStorage.self)
+    let storage = unsafeDowncast(create(minimumCapacity: 1) { _ in machine }, to: Self.self)
     storage.withUnsafeMutablePointerToElements { $0.initialize(to: StepLock()) }
     return storage
   }
@@ -35,9 +34,10 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
     // The reactor is gone: cancel everything it started and end every consumer (R9).
     var ending = header.end()
     ending.listeners = header.takeListeners()
-    let extras = header.extras
-    let (watcher, state) = (extras?.watcher, header.state)
-    for case .barrier(let release) in extras?.intake.withLock(\.work) ?? [] { release() }
+    let (extras, watcher, state) = (header.extras, header.extras?.watcher, header.state)
+    var queue: [Work] = []  // Taken: a thread that keeps the intake does not keep its buffer.
+    _ = extras?.intake.withLock { $0.take(into: &queue) }
+    for case .barrier(let release) in queue { release() }
     ending.perform()
     if let watcher, let state { watcher(state, true) }  // The last state, whether it waits or not.
     _ = withUnsafeMutablePointerToElements { $0.deinitialize(count: 1) }
