@@ -38,7 +38,7 @@ import Testing
       _ = resume.wait(timeout: .now() + 60)
     }
     let seen = Recorder<String>()
-    await withDeadline("the owner and the sender") {
+    let finished = await withDeadline("the owner and the sender") {
       async let owner: Void = onThread {
         reactor.send(.append("a1"))
         ownerDone.signal()
@@ -51,7 +51,9 @@ import Testing
         guard paused.wait(timeout: .now() + 60) == .success else { return seen.record("no pause") }
         reactor.send(.append("b2"))  // Into the open intake, under the lock: this thread keeps it.
         seen.record(kept(by: reactor) ? "kept" : "not kept")
-        reactor.send(.append("b3"))  // Straight into the intake.
+        // Straight into the intake, without the runtime's lock: sent with this thread holding it
+        // (through the lock, the send would never return, and the deadline would fail the test).
+        reactor.runtime.storage.withLock { _ in reactor.send(.append("b3")) }
         resume.signal()
         guard ownerDone.wait(timeout: .now() + 60) == .success else { return seen.record("no end") }
         // The step has ended and the intake is closed: this send takes the step and is performed.
@@ -59,7 +61,10 @@ import Testing
         seen.record(reactor.currentState.log.last ?? "")
       }
       _ = await (owner, sender)
+      return true
     }
+    // Timed out (recorded): a thread may hold the lock for good, so nothing here may take it.
+    guard finished == true else { return abandon((reactor, observation)) }
     #expect(seen.values == ["kept", "b4"])
     #expect(reactor.currentState.log == ["a1", "b1", "b2", "b3", "b4"])
     let isOpen = reactor.runtime.storage.withLock { $0.extras?.intake.withLock(\.isOpen) }

@@ -4,8 +4,8 @@
 final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>:
   @unchecked Sendable
 {
-  // Safe: the runtime's lock guards every field but the pipeline and the recorder, which are set
-  // once, before any other thread can see them: the step's owner reads those two without it.
+  // Safe: the runtime's lock guards every field but the intake (its own lock), the pipeline and the
+  // recorder, set once before any other thread sees them: the step's owner reads those unlocked.
 
   /// The listeners after the first, in subscription order.
   @usableFromInline var otherListeners: [Listener<State>] = []
@@ -33,7 +33,7 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   /// The attached children; ending them is the parent's to do.
   var children: ChildRegistry?
   /// Work that arrived while a step ran, in order, for the step's owner (`Intake.swift`).
-  @usableFromInline lazy var intake = Locked.make(Intake<StepWork<Action, Mutation, State>>())
+  @usableFromInline let intake = Locked.make(Intake<StepWork<Action, Mutation, State>>())
   /// Listeners removed by threads that found the step owned by another, for the owner to let go.
   var pendingRemovals: [ObjectIdentifier] = []
   /// The reactor ended while another thread owned the step: that thread lets every listener go.
