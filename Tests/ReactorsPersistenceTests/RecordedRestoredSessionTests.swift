@@ -25,6 +25,9 @@ import Testing
     session.send(.exclaim)
     await session.waitUntilIdle()
     observation.cancel()
+    // Written before the directory goes, or the write would make it again and leave it behind.
+    await file.flush()
+    withExtendedLifetime(directory) {}
 
     // When it is loaded, and replayed by a reactor made from its start, without the file
     let recording = try Recording<DraftReactor>(jsonLines: lines.text)

@@ -26,6 +26,9 @@ import Testing
     await store.send(.exclaim) { $0.draft = "Dear Ada!" }
     await store.finish()
     observation.cancel()
+    // Written before the directory goes, or the write would make it again and leave it behind.
+    await file.flush()
+    withExtendedLifetime(directory) {}
   }
 
   @Test func aReactorWithoutAFileStartsFromItsInitialStateAndWritesNothing() async throws {
