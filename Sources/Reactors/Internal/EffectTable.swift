@@ -107,10 +107,11 @@
     }
   }
 
-  /// Registers the scope of a plain top-level `run` with the task already running it.
+  /// Registers the scope of a plain top-level `run` with the task already running it, unless the
+  /// task has ended already: then the scope finished unregistered (`finish`) and stays out.
   @usableFromInline mutating func registerPlain(
     _ scope: EffectScope, task: Task<Void, Never>
-  ) -> FollowUp { attach(task, to: insert(scope)) }
+  ) -> FollowUp { scope.isFinished ? FollowUp() : attach(task, to: insert(scope)) }
 
   /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it.
   @usableFromInline mutating func attach(
@@ -209,9 +210,8 @@
     precondition(!scope.isFinished, "Internal inconsistency: an effect's scope finished twice")
     scope.isFinished = true
     let previous = scope.previous
-    precondition(
-      previous != nil || newestRunning === scope,
-      "Internal inconsistency: an effect's scope finished but never registered")
+    // A plain run's task that ended before its sender registered it (`registerPlain`).
+    if previous == nil, newestRunning !== scope { return FollowUp() }
     if previous == nil { newestRunning = scope.next }
     previous?.next = scope.next
     scope.next?.previous = previous

@@ -9,30 +9,36 @@ extension RuntimeStorage {
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R, from isolation: (any Actor)?)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if IntakeCache.leave(Work.send(action, from: isolation), in: self) { return }
-    enter(.send(action, from: isolation), reactor, on: isolation) {
-      handle(action, nil, reactor, from: isolation)
+    let run = enter(.send(action, from: isolation), reactor, on: isolation) {
+      handle(action, nil, reactor, from: isolation, deferringRun: true)
     }
+    if let run { startRun(run, for: action, reactor, on: isolation) }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
   func submit<R: Reactor>(_ work: Work, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    enter(work, reactor) { perform(work, nil, reactor) }
+    _ = enter(work, reactor) { () -> Never? in
+      perform(work, nil, reactor)
+      return nil
+    }
   }
 
   /// The one way into a step, on `isolation`: a free, plain step is taken with one
-  /// compare-exchange and `plainly` performs the work; otherwise `enterLocked` decides.
-  @inlinable func enter<R: Reactor>(
+  /// compare-exchange and `plainly` performs the work, returning what to do once the step has
+  /// ended; otherwise `enterLocked` decides.
+  @inlinable func enter<R: Reactor, Later>(
     _ work: @autoclosure () -> Work, _ reactor: R, on isolation: (any Actor)? = nil,
-    plainly: () -> Void
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if step.takeFree() {
-      noteStepIsolation(isolation)
-      plainly()
-      endStep(reactor)
-    } else {
+    plainly: () -> Later?
+  ) -> Later? where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    guard step.takeFree() else {
       enterLocked(work(), reactor, from: nil, on: isolation)
+      return nil
     }
+    noteStepIsolation(isolation)
+    let later = plainly()
+    endStep(reactor)
+    return later
   }
 
   /// The entry through the lock: the step is owned by another thread or takes the general path,
@@ -208,19 +214,24 @@ extension RuntimeStorage {
     }
   }
 
-  /// Runs `mutate` for an action and starts what it returns, on `isolation`, its sender's actor.
-  @inlinable func handle<R: Reactor>(
-    _ action: Action, _ extras: Extras?, _ reactor: R, from isolation: (any Actor)?
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if let extras, !mayMutate(action, extras) { return }
+  /// Runs `mutate` for an action and starts what it returns, on `isolation`, its sender's actor;
+  /// if `deferringRun`, returns a lone top-level `run` instead, for the caller to start once the
+  /// step has ended (`startRun`).
+  @inlinable @discardableResult func handle<R: Reactor>(
+    _ action: Action, _ extras: Extras?, _ reactor: R, from isolation: (any Actor)?,
+    deferringRun: Bool = false
+  ) -> EffectOperation<Mutation>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if let extras, !mayMutate(action, extras) { return nil }
     let mutations = reactor.mutate(action: action)
     if let first = mutations.first {
       deliver(first, from: nil, extras, reactor)
       if let second = mutations.second { deliver(second, from: nil, extras, reactor) }
     }
+    if deferringRun, case .run(let operation) = mutations.rest { return operation }
     if !mutations.rest.isNone {
       start(mutations.rest, for: action, extras, reactor, on: isolation)
     }
+    return nil
   }
 
   /// Reports an action to diagnostics; `false` if it must not reach `mutate` (stub mode, or ended).
