@@ -138,21 +138,14 @@ extension RuntimeStorage {
     }
   }
 
-  /// Starts a plain top-level `run` left by a plain step, once the step has ended (`send`): the
-  /// step does not last while its task is made, so that task's mutations find the step free and
-  /// apply themselves, rather than wait for the sender to perform them. Not inlined: `send`'s
-  /// synchronous path stays as small as it was (28 against 40 ns per `sync-action` inlined).
-  @inline(never) @inlinable func startRun<R: Reactor>(
-    _ operation: EffectOperation<Mutation>, for action: Action, _ reactor: R,
-    on isolation: (any Actor)?
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    startRun(.run(operation), for: action, .untracked, reactor, on: isolation)
-  }
-
   /// Starts `pending` in a task of its own, in a new top-level scope registered with the task in
   /// one hold. The task may send, or even end, before that: in a step, what it sends and its end
   /// wait for the step's owner; after one, a scope that ended first is never registered (`finish`).
-  @inlinable func startRun<R: Reactor>(
+  /// `send` starts a lone plain `run` here once its step has ended, so that the step does not last
+  /// while the task is made: the task's mutations then mostly find the step free and apply
+  /// themselves, rather than wait for the sender to perform them. Not inlined: inlined, `send`'s
+  /// synchronous path took 40 ns per `sync-action` instead of 28.
+  @inline(never) @inlinable func startRun<R: Reactor>(
     _ pending: Pending<Mutation>, for action: Action, _ count: TaskCount, _ reactor: R,
     on isolation: (any Actor)?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {

@@ -12,7 +12,7 @@ extension RuntimeStorage {
     let run = enter(.send(action, from: isolation), reactor, on: isolation) {
       handle(action, nil, reactor, from: isolation, deferringRun: true)
     }
-    if let run { startRun(run, for: action, reactor, on: isolation) }
+    if let run { startRun(.run(run), for: action, .untracked, reactor, on: isolation) }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
