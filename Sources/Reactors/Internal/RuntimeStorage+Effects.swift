@@ -134,17 +134,15 @@ extension RuntimeStorage {
     case .queued(let scope, _): launch(pending, in: EffectContext<R>.of(scope), on: isolation)
     default:
       // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
-      startRun(pending, for: action, extras == nil ? .untracked : trackTask(), reactor, on: isolation)
+      let count = extras == nil ? TaskCount.untracked : trackTask()
+      startRun(pending, for: action, count, reactor, on: isolation)
     }
   }
 
-  /// Starts `pending` in a task of its own, in a new top-level scope registered with the task in
-  /// one hold. The task may send, or even end, before that: in a step, what it sends and its end
-  /// wait for the step's owner; after one, a scope that ended first is never registered (`finish`).
-  /// `send` starts a lone plain `run` here once its step has ended, so that the step does not last
-  /// while the task is made: the task's mutations then mostly find the step free and apply
-  /// themselves, rather than wait for the sender to perform them. Not inlined: inlined, `send`'s
-  /// synchronous path took 40 ns per `sync-action` instead of 28.
+  /// Starts `pending` in a task and a top-level scope, registered with the task in one hold; a task
+  /// that ends first leaves its scope unregistered (`finish`). `send` calls it once its step has
+  /// ended, so that the task's mutation finds the step free. Not inlined: in `send`, a 40 ns
+  /// `sync-action` instead of 28.
   @inline(never) @inlinable func startRun<R: Reactor>(
     _ pending: Pending<Mutation>, for action: Action, _ count: TaskCount, _ reactor: R,
     on isolation: (any Actor)?

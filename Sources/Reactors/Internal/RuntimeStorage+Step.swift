@@ -18,10 +18,7 @@ extension RuntimeStorage {
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
   func submit<R: Reactor>(_ work: Work, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    _ = enter(work, reactor) { () -> Never? in
-      perform(work, nil, reactor)
-      return nil
-    }
+    _ = enter(work, reactor) { perform(work, nil, reactor) }
   }
 
   /// The one way into a step, on `isolation`: a free, plain step is taken with one
@@ -36,9 +33,8 @@ extension RuntimeStorage {
       return nil
     }
     noteStepIsolation(isolation)
-    let later = plainly()
-    endStep(reactor)
-    return later
+    defer { endStep(reactor) }
+    return plainly()
   }
 
   /// The entry through the lock: the step is owned by another thread or takes the general path,
@@ -220,7 +216,8 @@ extension RuntimeStorage {
   @inlinable @discardableResult func handle<R: Reactor>(
     _ action: Action, _ extras: Extras?, _ reactor: R, from isolation: (any Actor)?,
     deferringRun: Bool = false
-  ) -> EffectOperation<Mutation>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) -> EffectOperation<Mutation>?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if let extras, !mayMutate(action, extras) { return nil }
     let mutations = reactor.mutate(action: action)
     if let first = mutations.first {
