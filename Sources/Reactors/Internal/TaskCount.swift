@@ -15,8 +15,7 @@
     isTracked = tracker != nil
   }
 
-  /// Runs `body`, the task's work for `action`; with a tracker, as the `TrackedTask` a test clock
-  /// reports its sleeps for, so that a test store can tell when every effect waits on one.
+  /// Runs `body`, the task's work for `action`; with a tracker, as its `TrackedTask.current`.
   @usableFromInline nonisolated(nonsending) func run(
     for action: some Sendable, _ body: nonisolated(nonsending) () async -> Void
   ) async {

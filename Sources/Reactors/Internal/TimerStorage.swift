@@ -69,8 +69,7 @@ where Machine.Instant == C.Instant {
     }?.cancel()
   }
 
-  /// Sleeps until `first`, asks the machine what to do at the time it woke, and goes on until it
-  /// delivers or stops. Returns at once when its task is cancelled.
+  /// Sleeps until `first`, asks the machine what to do as it wakes, until it delivers or stops.
   private func runTimer(until first: C.Instant) async {
     var deadline = first
     // Throws once cancelled: the operator's subscriber is gone.
