@@ -191,20 +191,6 @@ import Testing
     #expect(table.runningScopes == 1)  // Until its task returns, like any other.
   }
 
-  @Test func aPlainRunWhoseTaskEndedBeforeItWasRegisteredStaysOutOfTheTable() {
-    // A sender registers a plain run once its step has ended, after making its task, which may
-    // have run to its end by then.
-    var table = Table()
-    let scope = EffectScope(parent: nil)
-    #expect(table.finish(scope).idleWaiters.isEmpty)
-    let followUp = table.registerPlain(scope, task: Task {})
-    #expect(scope.isFinished)
-    #expect(scope.task == nil)
-    #expect(followUp.tasksToCancel.isEmpty)
-    #expect(table.runningScopes == 0)
-    #expect(table.isIdle)
-  }
-
   @Test func afterTheEndEveryNewScopeIsCancelledAsItComes() {
     var table = Table()
     let running = table.plainScope()
@@ -482,7 +468,7 @@ import Testing
     }
   }
 
-  @Test func finishingAScopeTwiceOrOneLostByItsGroupFailsLoudly() async {
+  @Test func finishingAScopeTwiceOrOneNeverRegisteredFailsLoudly() async {
     let stopped = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]
     ) {
@@ -494,6 +480,15 @@ import Testing
     #expect(
       standardError(of: stopped).contains(
         "Internal inconsistency: an effect's scope finished twice"))
+    let stoppedAgain = await #expect(
+      processExitsWith: .failure, observing: [\.standardErrorContent]
+    ) {
+      var table = EffectTable()
+      _ = table.finish(EffectScope(parent: nil))
+    }
+    #expect(
+      standardError(of: stoppedAgain).contains(
+        "Internal inconsistency: an effect's scope finished but never registered"))
     // A scope whose group lost track of it: the line behind it would never move on.
     let stoppedThird = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]

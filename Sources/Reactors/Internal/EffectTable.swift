@@ -107,11 +107,10 @@
     }
   }
 
-  /// Registers the scope of a plain top-level `run` with the task already running it, unless the
-  /// task has ended already: then the scope finished unregistered (`finish`) and stays out.
+  /// Registers the scope of a plain top-level `run` with the task already running it.
   @usableFromInline mutating func registerPlain(
     _ scope: EffectScope, task: Task<Void, Never>
-  ) -> FollowUp { scope.isFinished ? FollowUp() : attach(task, to: insert(scope)) }
+  ) -> FollowUp { attach(task, to: insert(scope)) }
 
   /// Records the task that runs `scope`; a scope cancelled before its task existed cancels it.
   @usableFromInline mutating func attach(
@@ -209,8 +208,9 @@
     precondition(!scope.isFinished, "Internal inconsistency: an effect's scope finished twice")
     scope.isFinished = true
     let previous = scope.previous
-    // A plain run's task that ended before its sender registered it (`registerPlain`).
-    if previous == nil, newestRunning !== scope { return FollowUp() }
+    precondition(
+      previous != nil || newestRunning === scope,
+      "Internal inconsistency: an effect's scope finished but never registered")
     if previous == nil { newestRunning = scope.next }
     previous?.next = scope.next
     scope.next?.previous = previous

@@ -126,23 +126,14 @@ extension RuntimeStorage {
     case .scoped(let scope, let inner): launch(inner, in: EffectContext<R>.of(scope), on: isolation)
     case .queued(let scope, _): launch(pending, in: EffectContext<R>.of(scope), on: isolation)
     default:
+      // The task starts before its scope is registered: this step owns the reactor until it ends,
+      // so what the task sends and its end wait in the step's queue; one hold then registers both.
+      let context = EffectContext(reactor: reactor, action: action, parent: nil)
       // Without extras the step is plain, and no tracker counts tasks (`RuntimeExtras.isPlain`).
-      let count = extras == nil ? TaskCount.untracked : trackTask()
-      startRun(pending, for: action, count, reactor, on: isolation)
+      let task = makeTask(
+        pending, in: context, count: extras == nil ? .untracked : trackTask(), on: isolation)
+      withLock { $0.makeExtras().effects.registerPlain(context, task: task) }.perform()
     }
-  }
-
-  /// Starts `pending` in a task and a top-level scope, registered with the task in one hold; a task
-  /// that ends first leaves its scope unregistered (`finish`). `send` calls it once its step has
-  /// ended, so that the task's mutation finds the step free. Not inlined: in `send`, a 40 ns
-  /// `sync-action` instead of 28.
-  @inline(never) @inlinable func startRun<R: Reactor>(
-    _ pending: Pending<Mutation>, for action: Action, _ count: TaskCount, _ reactor: R,
-    on isolation: (any Actor)?
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let context = EffectContext(reactor: reactor, action: action, parent: nil)
-    let task = makeTask(pending, in: context, count: count, on: isolation)
-    withLock { $0.makeExtras().effects.registerPlain(context, task: task) }.perform()
   }
 
   /// Leaves `work` in the slot of `id`'s `.latest` runs, in one hold, and starts the slot's task

@@ -9,32 +9,30 @@ extension RuntimeStorage {
   @inlinable func send<R: Reactor>(_ action: Action, to reactor: R, from isolation: (any Actor)?)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if IntakeCache.leave(Work.send(action, from: isolation), in: self) { return }
-    let run = enter(.send(action, from: isolation), reactor, on: isolation) {
-      handle(action, nil, reactor, from: isolation, deferringRun: true)
+    enter(.send(action, from: isolation), reactor, on: isolation) {
+      handle(action, nil, reactor, from: isolation)
     }
-    if let run { startRun(.run(run), for: action, .untracked, reactor, on: isolation) }
   }
 
   /// Performs `work` now if no step is running; otherwise queues it for the step's owner.
   func submit<R: Reactor>(_ work: Work, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    _ = enter(work, reactor) { perform(work, nil, reactor) }
+    enter(work, reactor) { perform(work, nil, reactor) }
   }
 
   /// The one way into a step, on `isolation`: a free, plain step is taken with one
-  /// compare-exchange and `plainly` performs the work, returning what to do once the step has
-  /// ended; otherwise `enterLocked` decides.
-  @inlinable func enter<R: Reactor, Later>(
+  /// compare-exchange and `plainly` performs the work; otherwise `enterLocked` decides.
+  @inlinable func enter<R: Reactor>(
     _ work: @autoclosure () -> Work, _ reactor: R, on isolation: (any Actor)? = nil,
-    plainly: () -> Later?
-  ) -> Later? where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard step.takeFree() else {
+    plainly: () -> Void
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if step.takeFree() {
+      noteStepIsolation(isolation)
+      plainly()
+      endStep(reactor)
+    } else {
       enterLocked(work(), reactor, from: nil, on: isolation)
-      return nil
     }
-    noteStepIsolation(isolation)
-    defer { endStep(reactor) }
-    return plainly()
   }
 
   /// The entry through the lock: the step is owned by another thread or takes the general path,
@@ -209,25 +207,19 @@ extension RuntimeStorage {
     }
   }
 
-  /// Runs `mutate` for an action and starts what it returns, on `isolation`, its sender's actor;
-  /// if `deferringRun`, returns a lone top-level `run` instead, for the caller to start once the
-  /// step has ended (`startRun`).
-  @inlinable @discardableResult func handle<R: Reactor>(
-    _ action: Action, _ extras: Extras?, _ reactor: R, from isolation: (any Actor)?,
-    deferringRun: Bool = false
-  ) -> EffectOperation<Mutation>?
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if let extras, !mayMutate(action, extras) { return nil }
+  /// Runs `mutate` for an action and starts what it returns, on `isolation`, its sender's actor.
+  @inlinable func handle<R: Reactor>(
+    _ action: Action, _ extras: Extras?, _ reactor: R, from isolation: (any Actor)?
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if let extras, !mayMutate(action, extras) { return }
     let mutations = reactor.mutate(action: action)
     if let first = mutations.first {
       deliver(first, from: nil, extras, reactor)
       if let second = mutations.second { deliver(second, from: nil, extras, reactor) }
     }
-    if deferringRun, case .run(let operation) = mutations.rest { return operation }
     if !mutations.rest.isNone {
       start(mutations.rest, for: action, extras, reactor, on: isolation)
     }
-    return nil
   }
 
   /// Reports an action to diagnostics; `false` if it must not reach `mutate` (stub mode, or ended).
