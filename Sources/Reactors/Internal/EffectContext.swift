@@ -50,8 +50,10 @@
     case .parallel(let parts):
       let isolation = #isolation
       await withTaskGroup(of: Void.self) { group in
-        // A child of a group starts on the global executor, then goes to this task's actor.
-        for part in parts { group.addTask { await self.execute(part, on: isolation) } }
+        for part in parts {
+          // A child of a group starts on the global executor, then goes to this task's actor.
+          group.addTask { await self.execute(part, on: isolation) }
+        }
       }
     case .scoped(let child, let inner): await runChild(inner, in: child)
     case .queued(let child, let node) where child === self:

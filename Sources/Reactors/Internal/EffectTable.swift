@@ -127,8 +127,9 @@
   // MARK: - `.latest` runs waiting for a task
 
   /// Registers a top-level `.latest` run of `id` (work with no immediate part) in the id's open
-  /// slot, superseding its started runs. Returns the slot, for the caller to leave the work in
-  /// under this hold, and whether it is new (the caller spawns its task); `nil` if ended.
+  /// slot, superseding its started runs; the run it replaces there never starts, so a burst starts
+  /// one task, with no scope until it takes its run. Returns the slot, for the caller to leave the
+  /// work in under this hold, and whether it is new (the caller spawns its task); `nil` if ended.
   @usableFromInline mutating func registerLatest(
     id: EffectID, newSlot: (EffectID) -> LatestSlot
   ) -> (slot: LatestSlot, isNew: Bool, followUp: FollowUp)? {

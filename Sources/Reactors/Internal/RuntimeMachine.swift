@@ -126,7 +126,8 @@
   /// Counts a task about to start, if a leak check or test store installed a tracker.
   @usableFromInline func countTask() -> TaskCount { TaskCount(extras?.tracker) }
 
-  /// Recomputes `needsGeneralPath`, which `RuntimeStorage.updatePath` mirrors into the step word.
+  /// Recomputes `needsGeneralPath`: a reactor not started, a hook, a recorder, a tracker,
+  /// `take(until:)` work or an ended reactor need it. `RuntimeStorage.updatePath` mirrors it.
   @usableFromInline mutating func updatePath() {
     guard state != nil, let extras else { return needsGeneralPath = state == nil }
     needsGeneralPath = !extras.effects.stops.isEmpty || extras.effects.hasEnded || !extras.isPlain

@@ -169,8 +169,9 @@ extension RuntimeStorage {
     }
   }
 
-  /// Tells every listener of a state that skipped `reduce`: one out of `transform(state:)`, or stub
-  /// mode's, which `commits` it. What it replaces is released once the lock is.
+  /// Tells every listener of a state that skipped `reduce`: one out of `transform(state:)`, or
+  /// stub mode's, which `commits` it. Where `transform(state:)` is overridden, it is also what new
+  /// listeners get first. What it replaces is released once the lock is.
   @usableFromInline func publishUnreduced(_ state: State, commits: Bool) {
     _ = withLock { machine in
       let extras = machine.extras.flatMap { $0.pipeline?.states != nil ? $0 : nil }

@@ -15,7 +15,8 @@
     isTracked = tracker != nil
   }
 
-  /// Runs `body`, the task's work for `action`; with a tracker, as its `TrackedTask.current`.
+  /// Runs `body`, the task's work for `action`; with a tracker, as the `TrackedTask` a test clock
+  /// reports its sleeps for, so that a test store can tell when every effect waits on one.
   @usableFromInline nonisolated(nonsending) func run(
     for action: some Sendable, _ body: nonisolated(nonsending) () async -> Void
   ) async {

@@ -69,7 +69,8 @@ where Machine.Instant == C.Instant {
     }?.cancel()
   }
 
-  /// Sleeps until `first`, asks the machine what to do as it wakes, until it delivers or stops.
+  /// Sleeps until `first`, asks the machine what to do at the time it woke, and goes on until it
+  /// delivers or stops. Returns at once when its task is cancelled.
   private func runTimer(until first: C.Instant) async {
     var deadline = first
     // Throws once cancelled: the operator's subscriber is gone.
