@@ -15,13 +15,14 @@ struct Measured {
 /// Whether this platform counts allocations (glibc only: see `MallocCounter.c`).
 let allocationsAreCounted = malloc_counter_is_supported() != 0
 
-/// The CPU time the process has used so far, on every thread, to the microsecond.
+/// The CPU time the process has used so far, on every thread, counted to the moment it is read.
 ///
 /// The process clock alone is late: it counts a thread running on another core only up to that
 /// thread's last scheduler tick (up to 4 ms behind with `HZ=250`, as much as a whole `async-effect`
 /// sample), and only the calling thread's time to the moment. A thread's own clock is exact, and
 /// `schedstat` shows what the process clock counted of it, so the difference is added for each
 /// other thread.
+///
 /// `correctionsFirst` orders the reads so that the reading itself falls outside the measured
 /// block: the corrections before the process clock at its start, after it at its end.
 func processCPUNanoseconds(correctionsFirst: Bool) -> UInt64 {
@@ -84,6 +85,12 @@ private func countedNanoseconds(ofThread name: String) -> UInt64? {
   return text.split(separator: " ").first.flatMap { UInt64($0) }
 }
 
+/// CPU time from `start` to `end`. Each reading takes its clocks a few microseconds apart, so a
+/// block shorter than that can read less than nothing: it reads nothing.
+private func elapsed(_ start: UInt64, _ end: UInt64) -> UInt64 {
+  end > start ? end - start : 0
+}
+
 /// Times `body`; counts its allocations too when `countingAllocations` is set.
 @inline(__always)
 func measure(countingAllocations: Bool, _ body: () -> Void) -> Measured {
@@ -96,7 +103,7 @@ func measure(countingAllocations: Bool, _ body: () -> Void) -> Measured {
   let allocations = countingAllocations ? malloc_counter_stop() : 0
   let cpuEnd = processCPUNanoseconds(correctionsFirst: false)
   return Measured(
-    nanoseconds: end - start, cpuNanoseconds: cpuEnd - cpuStart, allocations: allocations)
+    nanoseconds: end - start, cpuNanoseconds: elapsed(cpuStart, cpuEnd), allocations: allocations)
 }
 
 /// Times asynchronous `body`; counts its allocations too when `countingAllocations` is set. Runs
@@ -113,7 +120,7 @@ nonisolated(nonsending) func measure(
   let allocations = countingAllocations ? malloc_counter_stop() : 0
   let cpuEnd = processCPUNanoseconds(correctionsFirst: false)
   return Measured(
-    nanoseconds: end - start, cpuNanoseconds: cpuEnd - cpuStart, allocations: allocations)
+    nanoseconds: end - start, cpuNanoseconds: elapsed(cpuStart, cpuEnd), allocations: allocations)
 }
 
 /// The bytes the process has allocated from the heap and not yet freed (main arena).
