@@ -71,8 +71,7 @@ private func callingThreadID() -> pid_t? {
   var path = [CChar](repeating: 0, count: 64)
   let count = readlink("/proc/thread-self", &path, path.count - 1)
   guard count > 0 else { return nil }
-  let link = String(decoding: path.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  return link.split(separator: "/").last.flatMap { pid_t($0) }
+  return text(path.prefix(count)).split(separator: "/").last.flatMap { pid_t($0) }
 }
 
 /// The run time of thread `name` as the scheduler last accounted it: the process clock's share.
@@ -81,8 +80,12 @@ private func countedNanoseconds(ofThread name: String) -> UInt64? {
   defer { fclose(file) }
   var line = [CChar](repeating: 0, count: 96)
   guard fgets(&line, Int32(line.count), file) != nil else { return nil }
-  let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  return text.split(separator: " ").first.flatMap { UInt64($0) }
+  return text(line.prefix { $0 != 0 }).split(separator: " ").first.flatMap { UInt64($0) }
+}
+
+/// C characters read from a file, as UTF-8 text.
+private func text(_ characters: some Collection<CChar>) -> String {
+  String(decoding: characters.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// CPU time from `start` to `end`. Each reading takes its clocks a few microseconds apart, so a
