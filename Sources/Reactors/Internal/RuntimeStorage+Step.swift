@@ -261,14 +261,14 @@ extension RuntimeStorage {
     publish(newState)
   }
 
-  /// Tells diagnostics and the recorder of a reduced mutation and its state.
+  /// Records a reduced mutation, then tells diagnostics, which may read the recording, of it.
   @usableFromInline func report(_ mutation: Mutation, _ state: State, _ extras: Extras) {
+    extras.recorder?.mutationReduced(mutation)
     let diagnostics = withLock { _ in extras.diagnostics }
     for diagnostic in diagnostics {
       diagnostic.report(.mutation(mutation))
       diagnostic.report(.state(state))
     }
-    extras.recorder?.mutationReduced(mutation)
   }
 
   /// Tells each listener of a new state, in order: the owner's, read in place without lock or copy.

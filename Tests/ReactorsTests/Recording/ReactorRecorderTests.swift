@@ -56,6 +56,22 @@ import Testing
     #expect(diagnostics.values.contains(#"state State(text: "A!")"#))
   }
 
+  @Test func aMutationIsRecordedBeforeDiagnosticsHearOfIt() {
+    // Given diagnostics that count the recorded events when a mutation reaches them (a test
+    // store learns of mutations through diagnostics, and may read the recording at once)
+    let events = Recorder<String>()
+    let recordedWhenReported = Recorder<Int>()
+    let reactor = UppercasingReactor(
+      diagnostics: ReactorDiagnostics {
+        if case .mutation = $0.kind { recordedWhenReported.record(events.values.count) }
+      },
+      recorder: ReactorRecorder { events.record(describe($0)) })
+    // When an action's mutation is reduced
+    reactor.send(.type("a"))
+    // Then the recording held the action and its mutation when diagnostics heard of it
+    #expect(recordedWhenReported.values == [2])
+  }
+
   @Test func sendsFromManyTasksAreEachRecordedOnceWithTheirMutation() async {
     // Given a recorded reactor that many tasks send to at once
     let events = Recorder<RecordedEvent<NoteReactor.Action, NoteReactor.Mutation>>()
