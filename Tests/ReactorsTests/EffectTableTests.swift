@@ -468,6 +468,25 @@ import Testing
     }
   }
 
+  @Test func scopesFinishInAnyOrderAndANewScopeTakesAFreedSlot() {
+    var table = Table()
+    let scopes = (0..<3).map { _ in table.plainScope() }
+    #expect(scopes.map(\.slot) == [0, 1, 2])
+    // When the middle one finishes, a new scope takes its slot and the others keep theirs
+    _ = table.finish(scopes[1])
+    let newer = table.plainScope()
+    #expect(scopes[1].slot == -1 && newer.slot == 1)
+    #expect(scopes[0].slot == 0 && scopes[2].slot == 2 && table.runningScopes == 3)
+    // Ending cancels exactly the scopes still running, each once
+    let ending = table.endAll()
+    #expect(ending.tasksToCancel.count == 3)
+    #expect([scopes[0], scopes[2], newer].allSatisfy(\.isCancelled) && !scopes[1].isCancelled)
+    // Once the last finishes, in any order, the table is idle; the slot freed last is taken next
+    for scope in [scopes[0], newer, scopes[2]] { _ = table.finish(scope) }
+    #expect(table.isIdle && table.runningScopes == 0)
+    #expect(table.plainScope().slot == 2)
+  }
+
   @Test func finishingAScopeTwiceOrOneNeverRegisteredFailsLoudly() async {
     let stopped = await #expect(
       processExitsWith: .failure, observing: [\.standardErrorContent]

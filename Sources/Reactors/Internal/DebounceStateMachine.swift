@@ -5,8 +5,7 @@ struct DebounceStateMachine<Element, Instant: Comparable>: TimerStateMachine {
   var pending: (element: Element, due: Instant)?
   var isCancelled = false
 
-  /// A value arrived, due at `deadline`: it replaces any pending one. Returns whether to start the
-  /// timer: not when one runs already (it finds the new deadline when it wakes), or once cancelled.
+  /// A value due at `deadline` arrived, replacing any pending one: whether to start the timer.
   mutating func receive(_ element: Element, due deadline: Instant) -> Bool {
     if isCancelled { return false }
     defer { pending = (element, deadline) }

@@ -9,8 +9,7 @@
   @usableFromInline let action: R.Action
 
   @inlinable init(reactor: R?, action: R.Action, parent: EffectScope?, id: EffectID? = nil) {
-    self.reactor = reactor
-    self.action = action
+    (self.reactor, self.action) = (reactor, action)
     super.init(parent: parent, id: id)
   }
 
@@ -50,10 +49,8 @@
     case .parallel(let parts):
       let isolation = #isolation
       await withTaskGroup(of: Void.self) { group in
-        for part in parts {
-          // A child of a group starts on the global executor, then goes to this task's actor.
-          group.addTask { await self.execute(part, on: isolation) }
-        }
+        // A child of a group starts on the global executor, then goes to this task's actor.
+        for part in parts { group.addTask { await self.execute(part, on: isolation) } }
       }
     case .scoped(let child, let inner): await runChild(inner, in: child)
     case .queued(let child, let node) where child === self:

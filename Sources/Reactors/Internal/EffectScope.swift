@@ -16,9 +16,8 @@ import Synchronization
   /// The runs of its id, while the scope is one of them. Not owned, so that the two do not keep
   /// each other alive: the table owns the group, and drops it only once no scope is in it.
   final unowned var group: EffectTable.Group?
-  /// The scopes registered after and before this one, while it runs (`EffectTable.newestRunning`).
-  final var next: EffectScope?
-  final unowned var previous: EffectScope?
+  /// Where the scope is in `EffectTable.running` while it runs; -1 before and after.
+  final var slot = -1
   /// The task running the scope's work, once it exists.
   final var task: Task<Void, Never>?
   /// For `.queue` work: whether it waits for its turn, and its suspended task's continuation.

@@ -2,9 +2,10 @@
 /// Each method, an event, updates the table and returns what to do unlocked (`FollowUp`), never
 /// calling out. Not generic (compiled once, no metadata): actions and work are type-erased.
 @usableFromInline struct EffectTable {
-  /// Every unfinished scope, newest first, linked through `EffectScope.next` (nothing is hashed). A
-  /// cancelled scope stays until its task returns, so "no effect is running" means no task is left.
-  private(set) var newestRunning: EffectScope?
+  /// Every unfinished scope, at its `EffectScope.slot` (nothing is hashed; no other scope is
+  /// touched), with the free slots. A cancelled scope stays until its task returns, so "no effect
+  /// is running" means no task is left.
+  private var (running, freeSlots): ([EffectScope?], [Int]) = ([], [])
   /// How many scopes run.
   private(set) var runningScopes = 0
   /// The runs of each id that has any.
@@ -96,7 +97,7 @@
       let (registration, replaced) = decide(&throttles[id], scope)
       if case .skip = registration {
         // The scope holds the user's action: released once the lock is.
-        followUp.released.append(scope)
+        followUp.items.append(.release(scope))
         return (.skip, followUp)
       }
       // The run it displaces waits in a task of its own: cancelled, it never starts.
@@ -120,7 +121,7 @@
     precondition(scope.task == nil, "Internal inconsistency: a second task for an effect's scope")
     scope.task = task
     var followUp = FollowUp()
-    if !scope.isActive { followUp.tasksToCancel = [task] }
+    if !scope.isActive { followUp.items = [.cancel(task)] }
     return followUp
   }
 
@@ -154,7 +155,7 @@
     guard let group = group(slot.id), group.open === slot else {
       // Cancelled: the task ends here, and with it perhaps the reactor's last work.
       var followUp = FollowUp()
-      followUp.idleWaiters = takeIdleWaitersIfIdle()
+      for waiter in takeIdleWaitersIfIdle() { followUp.items.append(.wake(waiter)) }
       return (nil, followUp)
     }
     group.open = nil
@@ -197,9 +198,9 @@
   /// Flags a scope cancelled: its task is to be cancelled, and a turn it waits for is refused.
   private func revoke(_ scope: EffectScope, into followUp: inout FollowUp) {
     scope.isCancelled = true
-    if let task = scope.task { followUp.tasksToCancel.append(task) }
+    if let task = scope.task { followUp.items.append(.cancel(task)) }
     if case .waiting(let continuation?) = scope.turn {
-      followUp.turnsToResume.append((continuation, false))
+      followUp.items.append(.resume(continuation, granted: false))
     }
     scope.turn = .granted
   }
@@ -208,17 +209,15 @@
   @usableFromInline mutating func finish(_ scope: EffectScope) -> FollowUp {
     precondition(!scope.isFinished, "Internal inconsistency: an effect's scope finished twice")
     scope.isFinished = true
-    let previous = scope.previous
+    let slot = scope.slot
     precondition(
-      previous != nil || newestRunning === scope,
+      running.indices.contains(slot) && running[slot] === scope,
       "Internal inconsistency: an effect's scope finished but never registered")
-    if previous == nil { newestRunning = scope.next }
-    previous?.next = scope.next
-    scope.next?.previous = previous
-    (scope.previous, scope.next) = (nil, nil)
+    (running[slot], scope.slot) = (nil, -1)
     runningScopes -= 1
+    freeSlots.append(slot)
     var followUp = forget(scope)
-    followUp.idleWaiters = takeIdleWaitersIfIdle()
+    for waiter in takeIdleWaitersIfIdle() { followUp.items.append(.wake(waiter)) }
     return followUp
   }
 
@@ -238,11 +237,7 @@
   mutating func endAll() -> FollowUp {
     hasEnded = true
     var followUp = FollowUp()
-    var scope = newestRunning
-    while let each = scope {
-      followUp += cancel(each)
-      scope = each.next
-    }
+    for case let scope? in running.reversed() { followUp += cancel(scope) }
     for group in groups.values { followUp += cancelAll(in: group, includingOpenSlot: true) }
     return followUp
   }
@@ -278,9 +273,8 @@
   private mutating func insert(_ scope: EffectScope, runningIn group: Group? = nil) -> EffectScope {
     // Cancelled, it still stays until its task returns, like any other.
     if hasEnded { scope.isCancelled = true }
-    scope.next = newestRunning
-    newestRunning?.previous = scope
-    newestRunning = scope
+    scope.slot = freeSlots.popLast() ?? running.count
+    if scope.slot < running.count { running[scope.slot] = scope } else { running.append(scope) }
     runningScopes += 1
     if let group {
       scope.group = group
@@ -294,8 +288,8 @@
     if includingOpenSlot, let open = group.open {
       // Its task finds the slot closed and ends; the run it held never starts.
       group.open = nil
-      followUp.released.append(open.dropWork() as Any)
-      if let task = open.task { followUp.tasksToCancel.append(task) }
+      followUp.items.append(.release(open.dropWork() as Any))
+      if let task = open.task { followUp.items.append(.cancel(task)) }
     }
     // Only flagged, not forgotten: no `.queue` turn passes on, and the lists are emptied here.
     for scope in group.waiting where !scope.isCancelled && !scope.isFinished {
@@ -315,7 +309,7 @@
     var followUp = FollowUp()
     if let index = stops.firstIndex(where: { $0.scope === scope }) {
       // The predicate is the user's closure: released once the lock is.
-      followUp.released.append(stops.remove(at: index).matches)
+      followUp.items.append(.release(stops.remove(at: index).matches))
     }
     guard let group = scope.group, let id = scope.id else { return followUp }
     scope.group = nil
@@ -333,7 +327,7 @@
     let next = group.waiting.removeFirst()
     group.running.append(next)
     if case .waiting(let continuation?) = next.turn {
-      followUp.turnsToResume.append((continuation, true))
+      followUp.items.append(.resume(continuation, granted: true))
     }
     next.turn = .granted
     return followUp

@@ -13,8 +13,7 @@
     return isOpen
   }
 
-  /// The owner takes the work into `batch`, whose emptied buffer the intake keeps; finding none, it
-  /// closes the intake. Whether it found any.
+  /// The owner takes the work into `batch`, whose emptied buffer stays here; whether it found any.
   @inlinable mutating func take(into batch: inout [Work]) -> Bool {
     isOpen = !work.isEmpty
     swap(&batch, &work)

@@ -29,27 +29,29 @@
 /// have one (a view), and the others in an array that only those with more allocate.
 @usableFromInline struct Listeners<State: Sendable>: Sendable {
   @usableFromInline var first: Listener<State>?
-  @usableFromInline var others: [Listener<State>] = []
+  @usableFromInline var others: [Other] = []
+  /// A listener after the first, with its observer boxed: what its `ListenerCall` calls.
+  @usableFromInline typealias Other = (listener: Listener<State>, box: ListenerCall<State>.Box?)
 
-  @usableFromInline init(first: Listener<State>? = nil, others: [Listener<State>] = []) {
-    self.first = first
-    self.others = others
+  @usableFromInline init(first: Listener<State>? = nil, others: [Other] = []) {
+    (self.first, self.others) = (first, others)
   }
 
-  var all: [Listener<State>] { (first.map { [$0] } ?? []) + others }
+  var all: [Listener<State>] { (first.map { [$0] } ?? []) + others.map(\.listener) }
 
   mutating func append(_ listener: Listener<State>) {
-    if first == nil, others.isEmpty { first = listener } else { others.append(listener) }
+    guard first != nil || !others.isEmpty else { return first = listener }
+    others.append((listener, listener.observer.map(ListenerCall.Box.init)))
   }
 
   /// Removes and returns the listener registered under `token`.
   mutating func remove(_ token: ObjectIdentifier) -> Listener<State>? {
     if let first, first.token == token {
-      self.first = others.isEmpty ? nil : others.removeFirst()
+      self.first = others.isEmpty ? nil : others.removeFirst().listener
       return first
     }
-    guard let index = others.firstIndex(where: { $0.token == token }) else { return nil }
-    return others.remove(at: index)
+    guard let index = others.firstIndex(where: { $0.listener.token == token }) else { return nil }
+    return others.remove(at: index).listener
   }
 
   /// Forgets the consumers that have gone; returns them.
@@ -66,6 +68,6 @@
   /// Ends the sequences of the consumers among these listeners, which have been let go.
   @usableFromInline func finishConsumers() {
     first?.consumer?.finish()
-    for listener in others { listener.consumer?.finish() }
+    for other in others { other.listener.consumer?.finish() }
   }
 }

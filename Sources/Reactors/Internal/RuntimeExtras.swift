@@ -6,9 +6,17 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
 {
   // Safe: the runtime's lock guards every field but the intake (its own lock), the pipeline and the
   // recorder, set once before any other thread sees them: the step's owner reads those unlocked.
+  // `calls` is read and written only by the thread that holds the step (`didSet` too).
 
-  /// The listeners after the first, in subscription order.
-  @usableFromInline var otherListeners: [Listener<State>] = []
+  /// The listeners after the first, in subscription order; a change drops their `calls`.
+  @usableFromInline var otherListeners: [Listeners<State>.Other] = [] { didSet { calls = nil } }
+  private var calls: [ListenerCall<State>]?
+  /// How the step's owner calls `otherListeners` (`ListenerCall`), made anew after a change.
+  @usableFromInline func currentCalls() -> [ListenerCall<State>] {
+    if let calls { return calls }
+    calls = otherListeners.map(ListenerCall.init)
+    return calls!
+  }
   /// The relays of the overridden `transform` hooks.
   @usableFromInline var pipeline: Pipeline<Action, Mutation, State>?
   /// With `transform(state:)`, the last state out of it: what new listeners get first.
@@ -42,16 +50,6 @@ final class RuntimeExtras<Action: Sendable, Mutation: Sendable, State: Sendable>
   @usableFromInline var watcher: (@Sendable (_ state: State, _ isLast: Bool) -> Void)?
 
   @usableFromInline init() {}
-
-  deinit {
-    // Let go of the running scopes one at a time: releasing a long list whole would recurse.
-    var next = effects.newestRunning
-    effects = EffectTable()
-    while let scope = next {
-      next = scope.next
-      scope.next = nil
-    }
-  }
 
   /// Whether nothing here changes a step (a tracker would: the plain path counts no task).
   var isPlain: Bool {

@@ -126,8 +126,7 @@
   /// Counts a task about to start, if a leak check or test store installed a tracker.
   @usableFromInline func countTask() -> TaskCount { TaskCount(extras?.tracker) }
 
-  /// Recomputes `needsGeneralPath`: a reactor not started, a hook, a recorder, a tracker,
-  /// `take(until:)` work or an ended reactor need it. `RuntimeStorage.updatePath` mirrors it.
+  /// Recomputes `needsGeneralPath`, which `RuntimeStorage.updatePath` mirrors into the step word.
   @usableFromInline mutating func updatePath() {
     guard state != nil, let extras else { return needsGeneralPath = state == nil }
     needsGeneralPath = !extras.effects.stops.isEmpty || extras.effects.hasEnded || !extras.isPlain
@@ -169,27 +168,34 @@
   }
 }
 
-/// What the machine leaves the caller to do once the lock is released.
+/// What the machine leaves the caller to do once the lock is released, in order: one array, so
+/// that the common empty one costs a single release.
 @usableFromInline struct FollowUp {
-  var tasksToCancel: [Task<Void, Never>] = []
-  var turnsToResume: [(UnsafeContinuation<Bool, Never>, granted: Bool)] = []
-  var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Released unlocked: what left the machine holding user values (a run, its action, a predicate).
-  @usableFromInline var released: [Any] = []
+  @usableFromInline enum Item {
+    case cancel(Task<Void, Never>)
+    /// A `.queue` run's turn: granted, or refused (cancelled).
+    case resume(UnsafeContinuation<Bool, Never>, granted: Bool)
+    /// A task waiting in `waitUntilIdle()`.
+    case wake(CheckedContinuation<Void, Never>)
+    /// Released unlocked: what left the machine with user values (a run, its action, a predicate).
+    case release(Any)
+  }
+
+  @usableFromInline var items: [Item] = []
 
   @usableFromInline init() {}
 
-  static func += (lhs: inout FollowUp, rhs: FollowUp) {
-    lhs.tasksToCancel += rhs.tasksToCancel
-    lhs.turnsToResume += rhs.turnsToResume
-    lhs.idleWaiters += rhs.idleWaiters
-    lhs.released += rhs.released
-  }
+  static func += (lhs: inout FollowUp, rhs: FollowUp) { lhs.items += rhs.items }
 
   /// Cancels and resumes; never call it with a lock held.
   @usableFromInline func perform() {
-    for task in tasksToCancel { task.cancel() }
-    for (continuation, granted) in turnsToResume { continuation.resume(returning: granted) }
-    for waiter in idleWaiters { waiter.resume() }
+    for item in items {
+      switch item {
+      case .cancel(let task): task.cancel()
+      case .resume(let continuation, let granted): continuation.resume(returning: granted)
+      case .wake(let waiter): waiter.resume()
+      case .release: break
+      }
+    }
   }
 }

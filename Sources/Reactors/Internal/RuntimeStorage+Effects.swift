@@ -8,9 +8,7 @@ extension RuntimeStorage {
     on isolation: (any Actor)?
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     // A `.latest` run with nothing to do now waits in its id's slot, registered in one hold.
-    if case .scoped(.cancellable(let key, .latest), let inner) = tree,
-      let work = deferred(inner)
-    {
+    if case .scoped(.cancellable(let key, .latest), let inner) = tree, let work = deferred(inner) {
       return scheduleLatest(work, id: id(of: key, for: action), for: action, reactor, on: isolation)
     }
     guard let pending = advance(tree, in: nil, for: action, reactor, inStep: true, extras)
@@ -45,10 +43,8 @@ extension RuntimeStorage {
       return nil
     case .concat(let parts):
       for index in parts.indices {
-        guard
-          let pending = advance(
-            parts[index], in: scope, for: action, reactor, inStep: inStep, extras)
-        else { continue }
+        let pending = advance(parts[index], in: scope, for: action, reactor, inStep: inStep, extras)
+        guard let pending else { continue }
         let rest = parts[(index + 1)...]
         return rest.isEmpty ? pending : .sequence(pending, then: rest)
       }
@@ -65,11 +61,8 @@ extension RuntimeStorage {
       case .wait(let registered): return .queued(registered, inner)
       case .hold(let registered, let wait): return .scoped(registered, .wait(wait, then: inner))
       case .start(let registered):
-        if let pending = advance(
-          inner, in: registered, for: action, reactor, inStep: inStep, extras)
-        {
-          return .scoped(registered, pending)
-        }
+        let pending = advance(inner, in: registered, for: action, reactor, inStep: inStep, extras)
+        if let pending { return .scoped(registered, pending) }
         withLock { $0.makeExtras().effects.finish(registered) }.perform()
         return nil
       }
@@ -179,8 +172,7 @@ extension RuntimeStorage {
         switch found {
         case .waitAfter(let replacements)?: seen = replacements
         case .taken(let context, let work)?: return await context.run(work, as: count)
-        case .cancelled?, nil:
-          return count.taskEnded()  // Cancelled before it started: the run never starts.
+        case .cancelled?, nil: return count.taskEnded()  // Cancelled: the run never starts.
         }
       }
     }
@@ -212,8 +204,7 @@ extension RuntimeStorage {
   }
 
   /// Starts the task that runs `work` in `context`'s registered scope, on `isolation`'s executor.
-  @discardableResult
-  @inlinable func launch<R: Reactor>(
+  @discardableResult @inlinable func launch<R: Reactor>(
     _ work: Pending<Mutation>, in context: EffectContext<R>, on isolation: (any Actor)?
   ) -> Task<Void, Never> where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let task = makeTask(work, in: context, count: trackTask(), on: isolation)
@@ -323,7 +314,6 @@ private let idleWaitCount = Locked<UInt64>.make(0)
 /// Reported when `take(until:)` gets a predicate over another action type than the reactor's.
 struct ActionPredicateMismatch: Error, CustomStringConvertible {
   let actionType: Any.Type
-
   var description: String {
     "take(until:) was given a predicate that does not test \(actionType); it never matches"
   }

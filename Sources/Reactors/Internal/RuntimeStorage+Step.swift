@@ -277,9 +277,8 @@ extension RuntimeStorage {
     let allAlive = withUnsafeMutablePointerToHeader { machine in
       var allAlive = machine.pointee.firstListener?.receive(state) ?? true
       if machine.pointee.hasOtherListeners {
-        // Held in a constant, the array lends its elements to the loop without a retain each.
-        let others = machine.pointee.extras!.otherListeners
-        for listener in others where !listener.receive(state) { allAlive = false }
+        let calls = machine.pointee.extras!.currentCalls()  // Its objects, unretained.
+        for call in calls where !call.receive(state) { allAlive = false }
       }
       return allAlive
     }

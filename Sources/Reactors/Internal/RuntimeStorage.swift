@@ -66,7 +66,5 @@ final class RuntimeStorage<Action: Sendable, Mutation: Sendable, State: Sendable
   }
 
   /// The step word: the tail never moves, and the pointer is used only while `self` is.
-  @inlinable var step: UnsafeMutablePointer<StepLock> {
-    withUnsafeMutablePointerToElements { $0 }
-  }
+  @inlinable var step: UnsafeMutablePointer<StepLock> { withUnsafeMutablePointerToElements { $0 } }
 }

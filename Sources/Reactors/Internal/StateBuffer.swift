@@ -34,8 +34,7 @@
   @inlinable var isFinished: Bool { contents.withLock { $0.isFinished } }
 
   /// Hands a state to the consumer; returns `false` once the consumer has gone.
-  @discardableResult
-  @inlinable func push(_ state: State) -> Bool {
+  @discardableResult @inlinable func push(_ state: State) -> Bool {
     // Released unlocked: a replaced state's `deinit` may send to the reactor, pushing here again.
     let (waiter, isAlive, replaced) = contents.withLock {
       contents -> (UnsafeContinuation<State?, Never>?, Bool, State?) in

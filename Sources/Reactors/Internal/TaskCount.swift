@@ -11,12 +11,10 @@
   /// Counts a task that starts now.
   init(_ tracker: EffectTracker?) {
     tracker?.taskStarted()
-    self.tracker = tracker
-    isTracked = tracker != nil
+    (self.tracker, isTracked) = (tracker, tracker != nil)
   }
 
-  /// Runs `body`, the task's work for `action`; with a tracker, as the `TrackedTask` a test clock
-  /// reports its sleeps for, so that a test store can tell when every effect waits on one.
+  /// Runs `body`, the task's work for `action`; with a tracker, as its `TrackedTask.current`.
   @usableFromInline nonisolated(nonsending) func run(
     for action: some Sendable, _ body: nonisolated(nonsending) () async -> Void
   ) async {

@@ -48,8 +48,7 @@ where Machine.Instant == C.Instant {
   private let guarded: Locked<(machine: Machine, timer: Task<Void, Never>?)>
 
   init(_ machine: Machine, clock: C, deliver: @escaping @Sendable (Machine.Element) -> Void) {
-    self.clock = clock
-    self.deliver = deliver
+    (self.clock, self.deliver) = (clock, deliver)
     guarded = .make((machine, nil))
   }
 
@@ -69,8 +68,7 @@ where Machine.Instant == C.Instant {
     }?.cancel()
   }
 
-  /// Sleeps until `first`, asks the machine what to do at the time it woke, and goes on until it
-  /// delivers or stops. Returns at once when its task is cancelled.
+  /// Sleeps until `first`, asks the machine what to do as it wakes, until it delivers or stops.
   private func runTimer(until first: C.Instant) async {
     var deadline = first
     // Throws once cancelled: the operator's subscriber is gone.

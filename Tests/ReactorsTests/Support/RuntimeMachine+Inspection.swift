@@ -8,8 +8,20 @@ extension RuntimeMachine {
 
 extension FollowUp {
   /// Whether nothing is left to do once the lock is released.
-  var isEmpty: Bool {
-    tasksToCancel.isEmpty && turnsToResume.isEmpty && idleWaiters.isEmpty && released.isEmpty
+  var isEmpty: Bool { items.isEmpty }
+  /// The tasks it cancels, in order.
+  var tasksToCancel: [Task<Void, Never>] {
+    items.compactMap { if case .cancel(let task) = $0 { task } else { nil } }
+  }
+  /// The `.queue` turns it resumes, with whether each is granted.
+  var turnsToResume: [(UnsafeContinuation<Bool, Never>, granted: Bool)] {
+    items.compactMap {
+      if case .resume(let turn, let granted) = $0 { (turn, granted) } else { nil }
+    }
+  }
+  /// The idle waiters it resumes.
+  var idleWaiters: [CheckedContinuation<Void, Never>] {
+    items.compactMap { if case .wake(let waiter) = $0 { waiter } else { nil } }
   }
 }
 
