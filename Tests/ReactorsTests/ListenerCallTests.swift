@@ -2,9 +2,9 @@ import Testing
 
 @testable import Reactors
 
-/// The listeners after the first are called through unretained references to objects their
-/// `Listener`s own: removing one must still let go of its closure at once, and a change made while
-/// a state is published must not touch the calls in use.
+/// The listeners after the first are called through unretained references to objects the others'
+/// array owns: removing one must still let go of its closure at once, and a change made while a
+/// state is published must not touch the calls in use.
 @Suite(.timeLimit(.minutes(1))) struct ListenerCallTests {
   @Test func aCancelledObserverAfterTheFirstLetsGoOfItsClosureAtOnce() {
     // Given three observers, the second holding an object, all called once through their calls
