@@ -69,6 +69,22 @@ import Testing
     #expect(seen.values.suffix(2) == ["first 1", "last 1"])
     _ = (first, last)
   }
+
+  @Test func droppingAnEndedConsumerKeepsTheBoxesOfTheObserversAfterTheFirst() {
+    // Given two observers, then a consumer that has ended
+    let owners = [Sentinel(), Sentinel()]
+    var listeners = Listeners<Int>()
+    for owner in owners { listeners.append(.observer(token: ObjectIdentifier(owner)) { _ in }) }
+    let buffer = StateBuffer<Int>(latestOnly: false)
+    listeners.append(.consumer(buffer))
+    buffer.finish()
+    let box = listeners.others.first?.box
+    // When the ended consumer is dropped
+    let dropped = listeners.dropFinished()
+    // Then the second observer keeps the box its calls reach, and only the consumer goes
+    #expect(box != nil && listeners.others.first?.box === box && listeners.others.count == 1)
+    #expect(dropped.all.map(\.token) == [ObjectIdentifier(buffer)])
+  }
 }
 
 private final class Sentinel: Sendable {}

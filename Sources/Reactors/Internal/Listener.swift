@@ -39,9 +39,10 @@
 
   var all: [Listener<State>] { (first.map { [$0] } ?? []) + others.map(\.listener) }
 
-  mutating func append(_ listener: Listener<State>) {
+  /// Adds a listener last; after the first, with its observer's box (`box`, or a new one).
+  mutating func append(_ listener: Listener<State>, box: ListenerCall<State>.Box? = nil) {
     guard first != nil || !others.isEmpty else { return first = listener }
-    others.append((listener, listener.observer.map(ListenerCall.Box.init)))
+    others.append((listener, box ?? listener.observer.map(ListenerCall.Box.init)))
   }
 
   /// Removes and returns the listener registered under `token`.
@@ -57,9 +58,10 @@
   /// Forgets the consumers that have gone; returns them.
   mutating func dropFinished() -> Listeners {
     var (kept, dropped) = (Listeners(), Listeners())
-    for listener in all {
+    let entries: [Other] = (first.map { [($0, nil)] } ?? []) + others  // The boxes are kept.
+    for (listener, box) in entries {
       let isGone = listener.consumer?.isFinished == true
-      if isGone { dropped.append(listener) } else { kept.append(listener) }
+      if isGone { dropped.append(listener) } else { kept.append(listener, box: box) }
     }
     self = kept
     return dropped
